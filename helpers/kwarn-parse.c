@@ -1,0 +1,1033 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kwarn-parse - turn kernel build output into deduplicated warning records.
+ *
+ * Usage: kwarn-parse [-s SRCTREE] [-b OBJTREE] [-t TOOL] [-l LEVELS]
+ *                    [-x JSON] [-T LIST] [FILE...]
+ *
+ * Reads gcc/clang diagnostics and the non-compiler output of a kernel build
+ * (kernel-doc, modpost, dtc, Kconfig, make failures) from each FILE ("-" or
+ * none: stdin) and from each file named in LIST (one per line). A file named
+ * DIR/.NAME.kwarn, as kwarn-cc writes them, holds the diagnostics of object
+ * DIR/NAME. Input is streamed a block at a time.
+ *
+ * Writes one JSON object per unique diagnostic site to stdout, sorted by
+ * path, line, column, kind, flag and message:
+ *   key      16 hex digits: hash of tool, kind, path, flag, the message with
+ *            numbers folded, and the site's ordinal among the sites that
+ *            share all of those (in line order): survives line drift
+ *   count    instances: how often it was printed
+ *   objects  the first 16 objects that printed it; nobjects: how many did
+ * Paths are made relative to SRCTREE and OBJTREE; Unicode quotes are folded
+ * to ASCII. TOOL (default "gcc") names the compiler. LEVELS is a table of
+ * "FLAG<TAB>LEVEL" lines (see mk/levels.sh) that gives each record its
+ * W level. JSON is a fragment ("\"seed\":1") spliced into every record.
+ *
+ * Exit: 0 ok, 1 bad input (names file and line), 2 usage, 3 I/O error.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define MAX_LINE	(16u << 20)
+#define MAX_NOTES	16
+#define MAX_OBJECTS	16
+#define MAX_CHAIN	32
+
+struct site {
+	char *id;		/* kind \037 tool \037 path \037 line \037 col \037 flag \037 msg */
+	uint64_t hash;
+	const char *kind, *tool, *flag, *path, *msg;
+	unsigned long line, col;
+	char *function, *text, *source;
+	char **notes;
+	size_t nnotes;
+	char **chain;
+	size_t nchain;
+	const char *objects[MAX_OBJECTS];
+	size_t nobjects;
+	unsigned long count;
+	int level;
+	char *group;		/* key material minus ordinal */
+	unsigned long ordinal;
+};
+
+static struct {
+	struct site **v;
+	size_t n, cap;		/* cap is a power of two */
+} sites;
+
+static const char *srctree, *objtree, *cctool = "gcc", *extra;
+static size_t srclen, objlen;
+
+static struct level { char *flag; int level; } *levels;
+static size_t nlevels;
+static int inline_rule = -1;	/* level of unused static inlines (clang) */
+
+/* parser state, per input file */
+static const char *fname;
+static unsigned long lineno;
+static const char *object;	/* current object or NULL for a make log */
+static char *function;		/* gcc's "In function 'x':" */
+static char *chain[MAX_CHAIN];
+static size_t nchain;
+static int chain_open;		/* an include chain is being read */
+static struct site *last;	/* site of the last warning/error, for notes */
+static int want_source;		/* next line is the source line of last */
+
+/* ---- small string helpers ---- */
+
+static uint64_t fnv1a(const char *s, size_t n, uint64_t h)
+{
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+#define FNV_INIT 0xcbf29ce484222325ULL
+
+/* murmur3's finalizer: spreads FNV's last-byte differences over all bits */
+static uint64_t mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+/*
+ * Lexically clean a relative path in place: drop "./", fold "dir/..".
+ * Kbuild names sources like arch/arm/boot/compressed/../../../../lib/x.c.
+ */
+static size_t clean_path(char *p, size_t n)
+{
+	size_t o = 0, i = 0;
+
+	if (n && p[0] == '/')
+		return n;	/* outside both trees: keep as printed */
+	while (i < n) {
+		size_t e = i, ls;
+
+		while (e < n && p[e] != '/')
+			e++;
+		if (e - i == 1 && p[i] == '.')
+			goto next;
+		if (e - i == 2 && p[i] == '.' && p[i + 1] == '.') {
+			for (ls = o; ls && p[ls - 1] != '/'; ls--)
+				;
+			if (o > ls && !(o - ls == 2 && p[ls] == '.' && p[ls + 1] == '.')) {
+				o = ls ? ls - 1 : 0;
+				goto next;
+			}
+		}
+		if (e > i) {
+			if (o)
+				p[o++] = '/';
+			memmove(p + o, p + i, e - i);
+			o += e - i;
+		}
+next:
+		i = e + 1;
+	}
+	return o;
+}
+
+static int starts(const char *s, size_t n, const char *pfx)
+{
+	size_t k = strlen(pfx);
+
+	return n >= k && !memcmp(s, pfx, k);
+}
+
+/* Interned strings: kinds, tools, flags, paths and objects repeat a lot. */
+static struct {
+	char **v;
+	size_t cap, n;
+} atoms;
+
+static const char *intern(const char *s, size_t n)
+{
+	uint64_t h = fnv1a(s, n, FNV_INIT);
+	size_t i;
+
+	if (atoms.n * 2 >= atoms.cap) {
+		char **old = atoms.v;
+		size_t oldcap = atoms.cap;
+
+		atoms.cap = oldcap ? oldcap * 2 : 1024;
+		atoms.v = ecalloc(atoms.cap, sizeof(*atoms.v));
+		for (size_t j = 0; j < oldcap; j++) {
+			char *a = old ? old[j] : NULL;
+
+			if (!a)
+				continue;
+			i = fnv1a(a, strlen(a), FNV_INIT) & (atoms.cap - 1);
+			while (atoms.v[i])
+				i = (i + 1) & (atoms.cap - 1);
+			atoms.v[i] = a;
+		}
+		free(old);
+	}
+	for (i = h & (atoms.cap - 1); atoms.v[i]; i = (i + 1) & (atoms.cap - 1))
+		if (!strncmp(atoms.v[i], s, n) && atoms.v[i][n] == '\0')
+			return atoms.v[i];
+	atoms.v[i] = estrndup(s, n);
+	atoms.n++;
+	return atoms.v[i];
+}
+
+/*
+ * Normalize one line: drop the SRCTREE/ and OBJTREE/ prefixes wherever
+ * they occur, fold Unicode quotes to ASCII, drop a trailing CR.
+ */
+static char *normalize(const char *s, size_t n, size_t *outlen)
+{
+	char *o = emalloc(n + 1), *p = o;
+	size_t i = 0;
+
+	if (n && s[n - 1] == '\r')
+		n--;
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '/' && srclen && n - i > srclen &&
+		    !memcmp(s + i, srctree, srclen) && s[i + srclen] == '/') {
+			i += srclen + 1;
+			continue;
+		}
+		if (c == '/' && objlen && n - i > objlen &&
+		    !memcmp(s + i, objtree, objlen) && s[i + objlen] == '/') {
+			i += objlen + 1;
+			continue;
+		}
+		if (c == 0xe2 && n - i >= 3 && (unsigned char)s[i + 1] == 0x80) {
+			unsigned char d = (unsigned char)s[i + 2];
+
+			if (d == 0x98 || d == 0x99) {
+				*p++ = '\'';
+				i += 3;
+				continue;
+			}
+			if (d == 0x9c || d == 0x9d) {
+				*p++ = '"';
+				i += 3;
+				continue;
+			}
+		}
+		*p++ = (char)c;
+		i++;
+	}
+	*p = '\0';
+	*outlen = (size_t)(p - o);
+	return o;
+}
+
+/* ---- sites ---- */
+
+static struct site *site_get(const char *kind, const char *tool,
+			     const char *path, unsigned long line,
+			     unsigned long col, const char *flag,
+			     const char *msg, size_t msglen)
+{
+	char head[64];
+	size_t hl, pl = strlen(path), fl = strlen(flag);
+	size_t kl = strlen(kind), tl = strlen(tool);
+	uint64_t h;
+	size_t i, idlen;
+	char *id;
+	struct site *s;
+
+	hl = (size_t)snprintf(head, sizeof(head), "\037%lu\037%lu\037", line, col);
+	idlen = kl + 1 + tl + 1 + pl + hl + fl + 1 + msglen;
+	id = emalloc(idlen + 1);
+	sprintf(id, "%s\037%s\037%s%s%s\037", kind, tool, path, head, flag);
+	memcpy(id + idlen - msglen, msg, msglen);
+	id[idlen] = '\0';
+	h = fnv1a(id, idlen, FNV_INIT);
+
+	if (sites.n * 2 >= sites.cap) {
+		struct site **old = sites.v;
+		size_t oldcap = sites.cap;
+
+		sites.cap = oldcap ? oldcap * 2 : 4096;
+		sites.v = ecalloc(sites.cap, sizeof(*sites.v));
+		for (size_t j = 0; j < oldcap; j++) {
+			if (!old[j])
+				continue;
+			i = old[j]->hash & (sites.cap - 1);
+			while (sites.v[i])
+				i = (i + 1) & (sites.cap - 1);
+			sites.v[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = h & (sites.cap - 1); sites.v[i]; i = (i + 1) & (sites.cap - 1)) {
+		s = sites.v[i];
+		if (s->hash == h && !strcmp(s->id, id)) {
+			free(id);
+			return s;
+		}
+	}
+	s = ecalloc(1, sizeof(*s));
+	s->id = id;
+	s->hash = h;
+	s->kind = kind;
+	s->tool = tool;
+	s->path = path;
+	s->line = line;
+	s->col = col;
+	s->flag = flag;
+	s->msg = id + idlen - msglen;
+	s->level = -1;
+	sites.v[i] = s;
+	sites.n++;
+	return s;
+}
+
+/* A flag's level; a flagless tool (kernel-doc) is listed as "tool:NAME". */
+static int level_of(const char *tool, const char *flag)
+{
+	char name[128];
+
+	if (!*flag) {
+		snprintf(name, sizeof(name), "tool:%s", tool);
+		flag = name;
+	}
+	for (size_t i = 0; i < nlevels; i++)
+		if (!strcmp(levels[i].flag, flag))
+			return levels[i].level;
+	return -1;
+}
+
+static void chain_clear(void)
+{
+	for (size_t i = 0; i < nchain; i++)
+		free(chain[i]);
+	nchain = 0;
+	chain_open = 0;
+}
+
+static void chain_add(const char *s, size_t n)
+{
+	/* "path:line:col," or "path:line:" -> "path:line" */
+	while (n && (s[n - 1] == ',' || s[n - 1] == ':'))
+		n--;
+	if (n && isdigit((unsigned char)s[n - 1])) {
+		size_t k = n;
+
+		while (k && isdigit((unsigned char)s[k - 1]))
+			k--;
+		if (k > 1 && s[k - 1] == ':') {
+			size_t j = k - 1;
+
+			while (j && isdigit((unsigned char)s[j - 1]))
+				j--;
+			if (j > 1 && j < k - 1 && s[j - 1] == ':')
+				n = k - 1;	/* drop the column */
+		}
+	}
+	if (nchain < MAX_CHAIN) {
+		char *c = estrndup(s, n);
+		size_t pl = strcspn(c, ":");
+
+		/* clean the path, keep ":line" */
+		size_t cl = clean_path(c, pl);
+
+		memmove(c + cl, c + pl, n - pl + 1);
+		chain[nchain++] = c;
+	}
+}
+
+static void add_instance(const char *kind, const char *tool, const char *path,
+			 unsigned long line, unsigned long col, const char *flag,
+			 const char *msg, size_t msglen, const char *text, size_t textlen)
+{
+	struct site *s = site_get(kind, tool, path, line, col, flag, msg, msglen);
+
+	if (s->count++ == 0) {
+		s->text = estrndup(text, textlen);
+		s->function = function ? estrndup(function, strlen(function)) : NULL;
+		if (nchain) {
+			s->chain = emalloc(nchain * sizeof(*s->chain));
+			for (size_t i = 0; i < nchain; i++)
+				s->chain[i] = estrndup(chain[i], strlen(chain[i]));
+			s->nchain = nchain;
+		}
+		s->level = level_of(tool, flag);
+		last = s;
+		want_source = 1;
+	} else {
+		last = NULL;	/* notes are kept from the first instance */
+		want_source = 0;
+	}
+	if (object) {
+		if (s->nobjects == 0 || (s->nobjects <= MAX_OBJECTS &&
+		    s->objects[(s->nobjects - 1) % MAX_OBJECTS] != object)) {
+			if (s->nobjects < MAX_OBJECTS)
+				s->objects[s->nobjects] = object;
+			s->nobjects++;
+		} else if (s->nobjects > MAX_OBJECTS) {
+			s->nobjects++;	/* counted, not listed; may overcount repeats */
+		}
+	}
+	chain_clear();
+}
+
+static void add_note(const char *text, size_t n)
+{
+	if (!last || last->nnotes >= MAX_NOTES)
+		return;
+	last->notes = erealloc(last->notes, (last->nnotes + 1) * sizeof(char *));
+	last->notes[last->nnotes++] = estrndup(text, n);
+}
+
+/* ---- line classification ---- */
+
+/* Parse "path:line:col" / "path:line" / "path" in s[0..n). */
+static void split_location(const char *s, size_t n, size_t *pathlen,
+			   unsigned long *line, unsigned long *col)
+{
+	unsigned long num[2] = { 0, 0 };
+	int k = 0;
+
+	*line = *col = 0;
+	while (k < 2) {
+		size_t j = n;
+
+		while (j && isdigit((unsigned char)s[j - 1]))
+			j--;
+		if (j == n || j == 0 || s[j - 1] != ':' || n - j > 9)
+			break;
+		num[k++] = strtoul(s + j, NULL, 10);
+		n = j - 1;
+	}
+	if (k == 2) {
+		*line = num[1];
+		*col = num[0];
+	} else if (k == 1) {
+		*line = num[0];
+	}
+	*pathlen = n;
+}
+
+/* The flag in a trailing "[...]": [-Wfoo], [-Werror=foo], [-Werror,-Wfoo]. */
+static const char *take_flag(const char *msg, size_t *msglen)
+{
+	size_t n = *msglen, open;
+	const char *f;
+	size_t fl;
+
+	if (n < 4 || msg[n - 1] != ']')
+		return "";
+	for (open = n - 1; open > 0 && msg[open] != '['; open--)
+		;
+	if (msg[open] != '[' || msg[open + 1] != '-')
+		return "";
+	f = msg + open + 1;
+	fl = n - 1 - open - 1;
+	for (size_t i = fl; i > 0; i--)
+		if (f[i - 1] == ',') {
+			f += i;
+			fl -= i;
+			break;
+		}
+	if (starts(f, fl, "-Werror=")) {
+		f += 8;
+		fl -= 8;
+		char buf[256];
+
+		if (fl + 3 > sizeof(buf))
+			return "";
+		snprintf(buf, sizeof(buf), "-W%.*s", (int)fl, f);
+		*msglen = open && msg[open - 1] == ' ' ? open - 1 : open;
+		return intern(buf, strlen(buf));
+	}
+	*msglen = open && msg[open - 1] == ' ' ? open - 1 : open;
+	return intern(f, fl);
+}
+
+static const char *const kinds[] = { "fatal error", "error", "warning", "note" };
+
+/*
+ * Find ": KIND: " in a line; returns the index of ':' or -1, and the kind.
+ */
+static long find_kind(const char *s, size_t n, const char **kind, size_t *after)
+{
+	const char *p = s, *end = s + n;
+
+	while ((p = memchr(p, ':', (size_t)(end - p))) && end - p > 2) {
+		if (p[1] == ' ') {
+			const char *q = p + 2;
+
+			for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds); k++) {
+				size_t kl = strlen(kinds[k]);
+
+				if ((size_t)(end - q) > kl && !memcmp(q, kinds[k], kl) &&
+				    q[kl] == ':') {
+					*kind = kinds[k];
+					*after = (size_t)(q + kl + 1 - s);
+					if (*after < n && s[*after] == ' ')
+						(*after)++;
+					return p - s;
+				}
+			}
+		}
+		p++;
+	}
+	return -1;
+}
+
+static void flag_from_words(const char *msg, size_t n, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && o + 1 < size; i++) {
+		unsigned char c = (unsigned char)msg[i];
+
+		if (isalpha(c))
+			buf[o++] = (char)tolower(c);
+		else if (o && buf[o - 1] != '-')
+			buf[o++] = '-';
+	}
+	while (o && buf[o - 1] == '-')
+		o--;
+	buf[o] = '\0';
+}
+
+static void parse_line(const char *raw, size_t rawlen)
+{
+	size_t n, after, pathlen, msglen;
+	char *s = normalize(raw, rawlen, &n);
+	const char *kind = NULL, *flag, *tool, *msg, *path;
+	unsigned long line, col;
+	long colon;
+
+	if (want_source) {
+		want_source = 0;
+		if (last && !last->source && n && find_kind(s, n, &kind, &after) < 0 &&
+		    !starts(s, n, "In file included from")) {
+			last->source = s;
+			return;
+		}
+		kind = NULL;
+	}
+
+	/* Include chains, function context, noise. */
+	if (starts(s, n, "In file included from ")) {
+		chain_clear();
+		chain_add(s + 22, n - 22);
+		chain_open = s[n - 1] == ',';
+		goto out;
+	}
+	if (chain_open && n > 5 && s[0] == ' ') {
+		size_t i = 0;
+
+		while (i < n && s[i] == ' ')
+			i++;
+		if (starts(s + i, n - i, "from ")) {
+			chain_add(s + i + 5, n - i - 5);
+			chain_open = s[n - 1] == ',';
+			goto out;
+		}
+	}
+	if (n == 0 || s[0] == ' ' || s[0] == '\t')
+		goto out;
+	if (starts(s, n, "WARNING: unmet direct dependencies detected for ")) {
+		add_instance("warning", "kconfig", "", 0, 0, "unmet-direct-dependencies",
+			     s + 9, n - 9, s, n);
+		goto out;
+	}
+	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ")) {
+		char cls[64];
+		size_t off = s[0] == 'W' ? 18 : 16;
+
+		flag_from_words(s + off, strcspn(s + off, ":") < 48 ?
+				strcspn(s + off, ":") : 0, cls, sizeof(cls));
+		if (starts(s + off, n - off, "vmlinux") || strstr(s + off, "section mismatch"))
+			strcpy(cls, "section-mismatch");
+		add_instance(s[0] == 'W' ? "warning" : "error", "modpost", "", 0, 0,
+			     intern(cls, strlen(cls)), s + off, n - off, s, n);
+		goto out;
+	}
+	if (starts(s, n, "make") && strstr(s, "*** [") && strstr(s, "] Error ")) {
+		char *b = strstr(s, "*** [") + 5, *e = strchr(b, ']');
+
+		if (e) {
+			add_instance("failure", "make", "", 0, 0, "",
+				     b, (size_t)(e - b), s, n);
+		}
+		goto out;
+	}
+
+	/* dtc: "path:L.C-L.C: Warning (check): msg" */
+	{
+		char *w = strstr(s, ": Warning (");
+
+		if (!w)
+			w = strstr(s, ": ERROR (");
+		if (w) {
+			char *cb = strchr(w, '(') + 1, *ce = strchr(cb, ')');
+			char *loc_end = w, *dot;
+			size_t pl = (size_t)(loc_end - s);
+
+			if (ce) {
+				line = col = 0;
+				dot = memchr(s, ':', pl);
+				if (dot) {
+					line = strtoul(dot + 1, NULL, 10);
+					if (strchr(dot, '.') && strchr(dot, '.') < loc_end)
+						col = strtoul(strchr(dot, '.') + 1, NULL, 10);
+					pl = (size_t)(dot - s);
+				}
+				msg = ce + 1;
+				while (*msg == ':' || *msg == ' ')
+					msg++;
+				path = intern(starts(s, pl, "./") ? s + 2 : s,
+					      starts(s, pl, "./") ? pl - 2 : pl);
+				char dflag[128];
+
+				snprintf(dflag, sizeof(dflag), "-W%.*s",
+					 (int)(ce - cb), cb);
+				add_instance(w[2] == 'W' ? "warning" : "error", "dtc",
+					     path, line, col,
+					     intern(dflag, strlen(dflag)), msg,
+					     strlen(msg), s, n);
+				goto out;
+			}
+		}
+	}
+
+	colon = find_kind(s, n, &kind, &after);
+	if (colon < 0) {
+		/* gcc: "file.c: In function 'foo':", "file.c: At top level:" */
+		char *fn = strstr(s, ": In function '");
+
+		if (!fn)
+			fn = strstr(s, ": In member function '");
+		if (fn) {
+			char *b = strchr(fn, '\'') + 1, *e = strrchr(b, '\'');
+
+			free(function);
+			function = e ? estrndup(b, (size_t)(e - b)) : NULL;
+		} else if (strstr(s, ": At top level:")) {
+			free(function);
+			function = NULL;
+		} else if (strstr(s, "undefined reference to") ||
+			   strstr(s, "multiple definition of")) {
+			add_instance("error", "ld", "", 0, 0, "", s, n, s, n);
+		}
+		goto out;
+	}
+
+	split_location(s, (size_t)colon, &pathlen, &line, &col);
+	msg = s + after;
+	msglen = n - after;
+	if (!strcmp(kind, "note")) {
+		add_note(s, n);
+		goto out;
+	}
+	flag = take_flag(msg, &msglen);
+	if (*flag || col || !strncmp(s, "cc1", 3) || starts(s, pathlen, "<command-line>"))
+		tool = cctool;
+	else if (strstr(s, "ld: ") || strstr(s, "ld.lld: "))
+		tool = "ld";
+	else
+		tool = object ? cctool : "kernel-doc";
+	if (!strcmp(kind, "fatal error"))
+		kind = "error";
+	{
+		char *pc = estrndup(s, pathlen);
+
+		path = intern(pc, clean_path(pc, pathlen));
+		free(pc);
+	}
+	add_instance(kind, tool, path, line, col, flag, msg, msglen, s, n);
+out:
+	free(s);
+}
+
+/* ---- input ---- */
+
+static const char *object_of(const char *file)
+{
+	const char *base = strrchr(file, '/');
+	size_t dirlen, bl, n;
+	char *o;
+	const char *r;
+
+	base = base ? base + 1 : file;
+	bl = strlen(base);
+	if (bl < 8 || base[0] != '.' || strcmp(base + bl - 6, ".kwarn"))
+		return NULL;
+	dirlen = (size_t)(base - file);
+	if (objlen && !strncmp(file, objtree, objlen) && file[objlen] == '/') {
+		file += objlen + 1;
+		dirlen -= objlen + 1;
+	}
+	while (dirlen >= 2 && !strncmp(file, "./", 2)) {
+		file += 2;
+		dirlen -= 2;
+	}
+	n = dirlen + bl - 7;
+	o = emalloc(n + 1);
+	memcpy(o, file, dirlen);
+	memcpy(o + dirlen, base + 1, bl - 7);
+	o[n] = '\0';
+	r = intern(o, n);
+	free(o);
+	return r;
+}
+
+static void parse_file(const char *name)
+{
+	static char *buf;
+	static size_t cap;
+	size_t len = 0;
+	int fd;
+	ssize_t r;
+
+	fname = strcmp(name, "-") ? name : "<stdin>";
+	fd = strcmp(name, "-") ? open(name, O_RDONLY) : STDIN_FILENO;
+	if (fd < 0)
+		die(EXIT_IO, "%s: %s", name, strerror(errno));
+	object = object_of(name);
+	lineno = 0;
+	free(function);
+	function = NULL;
+	chain_clear();
+	last = NULL;
+	want_source = 0;
+	if (!cap) {
+		cap = 1u << 20;
+		buf = emalloc(cap);
+	}
+	for (;;) {
+		size_t start = 0;
+		char *nl;
+
+		if (len == cap) {
+			if (cap >= MAX_LINE)
+				die(EXIT_BADINPUT, "%s:%lu: line longer than %u bytes",
+				    fname, lineno + 1, MAX_LINE);
+			cap *= 2;
+			buf = erealloc(buf, cap);
+		}
+		r = read(fd, buf + len, cap - len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			die(EXIT_IO, "%s: %s", fname, strerror(errno));
+		}
+		if (memchr(buf + len, '\0', (size_t)r)) {
+			char *z = memchr(buf + len, '\0', (size_t)r);
+			unsigned long ln = lineno + 1;
+
+			for (char *p = buf; p < z; p++)
+				ln += *p == '\n';
+			die(EXIT_BADINPUT, "%s:%lu: binary data (NUL byte)", fname, ln);
+		}
+		len += (size_t)r;
+		while ((nl = memchr(buf + start, '\n', len - start))) {
+			lineno++;
+			parse_line(buf + start, (size_t)(nl - buf - start));
+			start = (size_t)(nl - buf) + 1;
+		}
+		if (r == 0) {
+			if (start < len) {
+				lineno++;
+				parse_line(buf + start, len - start);
+			}
+			break;
+		}
+		memmove(buf, buf + start, len - start);
+		len -= start;
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+static void read_levels(const char *name)
+{
+	FILE *fp = fopen(name, "r");
+	char line[512];
+	unsigned long ln = 0;
+
+	if (!fp)
+		die(EXIT_IO, "%s: %s", name, strerror(errno));
+	while (fgets(line, sizeof(line), fp)) {
+		char *tab = strchr(line, '\t'), *end;
+		long lv;
+
+		ln++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (!tab)
+			die(EXIT_BADINPUT, "%s:%lu: expected FLAG<TAB>LEVEL", name, ln);
+		*tab = '\0';
+		lv = strtol(tab + 1, &end, 10);
+		if (end == tab + 1 || lv < 0 || lv > 3)
+			die(EXIT_BADINPUT, "%s:%lu: bad level", name, ln);
+		if (!strcmp(line, "rule:unused-static-inline")) {
+			inline_rule = (int)lv;
+			continue;
+		}
+		levels = erealloc(levels, (nlevels + 1) * sizeof(*levels));
+		levels[nlevels].flag = estrndup(line, strlen(line));
+		levels[nlevels++].level = (int)lv;
+	}
+	if (ferror(fp))
+		die(EXIT_IO, "%s: read error", name);
+	fclose(fp);
+}
+
+static void read_list(const char *name)
+{
+	FILE *fp = strcmp(name, "-") ? fopen(name, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	if (!fp)
+		die(EXIT_IO, "%s: %s", name, strerror(errno));
+	while ((n = getline(&line, &cap, fp)) > 0) {
+		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (n)
+			parse_file(line);
+	}
+	free(line);
+	if (fp != stdin)
+		fclose(fp);
+}
+
+/* ---- output ---- */
+
+static void put_json_string(FILE *o, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putc('"', o);
+	while (*p) {
+		unsigned char c = *p;
+		int len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 :
+			  (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+		int ok = len > 0 && !(len == 2 && c < 0xc2) && !(c > 0xf4);
+
+		for (int i = 1; ok && i < len; i++)
+			ok = (p[i] & 0xc0) == 0x80;
+		if (!ok) {
+			fputs("\\ufffd", o);
+			p++;
+			continue;
+		}
+		if (len > 1) {
+			fwrite(p, 1, (size_t)len, o);
+			p += len;
+			continue;
+		}
+		if (c == '"' || c == '\\')
+			fprintf(o, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", o);
+		else if (c == '\t')
+			fputs("\\t", o);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(o, "\\u%04x", c);
+		else
+			putc(c, o);
+		p++;
+	}
+	putc('"', o);
+}
+
+static void put_str_array(FILE *o, const char *name, char *const *v, size_t n)
+{
+	fprintf(o, ",\"%s\":[", name);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			putc(',', o);
+		put_json_string(o, v[i]);
+	}
+	putc(']', o);
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct site *x = *(struct site *const *)a, *y = *(struct site *const *)b;
+	int c;
+
+	if ((c = strcmp(x->path, y->path)))
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct site *x = *(struct site *const *)a, *y = *(struct site *const *)b;
+	int c = strcmp(x->group, y->group);
+
+	return c ? c : cmp_site(a, b);
+}
+
+/* tool, kind, path, flag and message with every run of digits as '#' */
+static char *group_of(const struct site *s)
+{
+	size_t n = strlen(s->tool) + strlen(s->kind) + strlen(s->path) +
+		   strlen(s->flag) + strlen(s->msg) + 5;
+	char *g = emalloc(n), *p;
+
+	p = g + sprintf(g, "%s\037%s\037%s\037%s\037", s->tool, s->kind, s->path, s->flag);
+	for (const char *m = s->msg; *m; m++) {
+		if (isdigit((unsigned char)*m)) {
+			*p++ = '#';
+			while (isdigit((unsigned char)m[1]))
+				m++;
+		} else {
+			*p++ = *m;
+		}
+	}
+	*p = '\0';
+	return g;
+}
+
+static int is_inline_source(const char *src)
+{
+	const char *p = src;
+
+	while ((p = strstr(p, "inline"))) {
+		if ((p == src || !(isalnum((unsigned char)p[-1]) && p[-1] != '_')) &&
+		    !isalnum((unsigned char)p[6]))
+			return 1;
+		p += 6;
+	}
+	return 0;
+}
+
+static void write_sites(FILE *o)
+{
+	struct site **v = emalloc((sites.n ? sites.n : 1) * sizeof(*v));
+	size_t n = 0;
+
+	for (size_t i = 0; i < sites.cap; i++)
+		if (sites.v[i])
+			v[n++] = sites.v[i];
+
+	/* ordinals within each group, in line order */
+	for (size_t i = 0; i < n; i++)
+		v[i]->group = group_of(v[i]);
+	qsort(v, n, sizeof(*v), cmp_group);
+	for (size_t i = 0; i < n; i++)
+		v[i]->ordinal = i && !strcmp(v[i]->group, v[i - 1]->group) ?
+				v[i - 1]->ordinal + 1 : 0;
+	qsort(v, n, sizeof(*v), cmp_site);
+
+	for (size_t i = 0; i < n; i++) {
+		struct site *s = v[i];
+		char ord[32];
+		uint64_t key;
+		int level = s->level;
+
+		snprintf(ord, sizeof(ord), "\037%lu", s->ordinal);
+		key = mix(fnv1a(ord, strlen(ord),
+				fnv1a(s->group, strlen(s->group), FNV_INIT)));
+		if (inline_rule >= 0 && !strcmp(s->flag, "-Wunused-function") &&
+		    s->source && is_inline_source(s->source) && level < inline_rule)
+			level = inline_rule;
+
+		fprintf(o, "{\"type\":\"diag\",\"key\":\"%016llx\"", (unsigned long long)key);
+		if (extra && *extra)
+			fprintf(o, ",%s", extra);
+		fputs(",\"tool\":", o);
+		put_json_string(o, s->tool);
+		fputs(",\"kind\":", o);
+		put_json_string(o, s->kind);
+		fputs(",\"flag\":", o);
+		put_json_string(o, s->flag);
+		if (level >= 0)
+			fprintf(o, ",\"level\":%d", level);
+		else
+			fputs(",\"level\":null", o);
+		fputs(",\"path\":", o);
+		put_json_string(o, s->path);
+		fprintf(o, ",\"line\":%lu,\"col\":%lu,\"ordinal\":%lu", s->line, s->col,
+			s->ordinal);
+		fputs(",\"message\":", o);
+		put_json_string(o, s->msg);
+		fputs(",\"function\":", o);
+		if (s->function)
+			put_json_string(o, s->function);
+		else
+			fputs("null", o);
+		fprintf(o, ",\"count\":%lu,\"nobjects\":%zu", s->count, s->nobjects);
+		put_str_array(o, "objects", (char *const *)s->objects,
+			      s->nobjects < MAX_OBJECTS ? s->nobjects : MAX_OBJECTS);
+		put_str_array(o, "include", s->chain, s->nchain);
+		put_str_array(o, "notes", s->notes, s->nnotes);
+		fputs(",\"text\":", o);
+		put_json_string(o, s->text);
+		fputs(",\"source\":", o);
+		if (s->source)
+			put_json_string(o, s->source);
+		else
+			fputs("null", o);
+		fputs("}\n", o);
+	}
+	free(v);
+}
+
+int main(int argc, char **argv)
+{
+	int c, nin = 0;
+	const char *lists[64];
+	int nlists = 0;
+
+	argv0 = "kwarn-parse";
+	while ((c = getopt(argc, argv, "s:b:t:l:x:T:")) != -1) {
+		switch (c) {
+		case 's': srctree = optarg; break;
+		case 'b': objtree = optarg; break;
+		case 't': cctool = optarg; break;
+		case 'l': read_levels(optarg); break;
+		case 'x': extra = optarg; break;
+		case 'T':
+			if (nlists == 64)
+				die(EXIT_USAGE, "too many -T");
+			lists[nlists++] = optarg;
+			break;
+		default:
+			die(EXIT_USAGE, "usage: kwarn-parse [-s SRCTREE] [-b OBJTREE] "
+			    "[-t TOOL] [-l LEVELS] [-x JSON] [-T LIST] [FILE...]");
+		}
+	}
+	srclen = srctree ? strlen(srctree) : 0;
+	objlen = objtree ? strlen(objtree) : 0;
+	while (srclen > 1 && srctree[srclen - 1] == '/')
+		srclen--;
+	while (objlen > 1 && objtree[objlen - 1] == '/')
+		objlen--;
+
+	for (int i = 0; i < nlists; i++)
+		read_list(lists[i]);
+	for (int i = optind; i < argc; i++, nin++)
+		parse_file(argv[i]);
+	if (!nin && !nlists)
+		parse_file("-");
+	write_sites(stdout);
+	efclose(stdout, "<stdout>");
+	return 0;
+}

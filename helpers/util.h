@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * util.h - the few things every kwarn helper needs: errors that exit with
+ * a message prefixed by the tool's name, checked allocation, checked close.
+ *
+ * Exit codes shared by all helpers:
+ *   0  success
+ *   1  bad input (the message names the file and line)
+ *   2  usage error
+ *   3  I/O or system error
+ */
+#ifndef KWARN_UTIL_H
+#define KWARN_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
+
+extern const char *argv0;
+
+_Noreturn void die(int code, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void *emalloc(size_t n);
+void *ecalloc(size_t n, size_t m);
+void *erealloc(void *p, size_t n);
+char *estrndup(const char *s, size_t n);
+/* Flush and close @fp, dying on a write error (a full disk is an error). */
+void efclose(FILE *fp, const char *name);
+
+#endif

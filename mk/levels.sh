@@ -1,0 +1,84 @@
+#!/bin/sh
+# levels.sh - derive the W level of every warning flag from the tree and the
+# compiler, for kwarn-parse -l.
+#
+# Usage: levels.sh FAMILY CC KMAKE...
+#   FAMILY  gcc or clang
+#   CC      the real compiler (no wrapper), e.g. arm-linux-gnueabi-gcc-12
+#   KMAKE   the kernel make command for the build directory, without W=
+#
+# Prints "FLAG<TAB>LEVEL" lines, sorted: the lowest cumulative W level
+# (0 = no W=, 1, 12, 123) at which the flag is enabled. Sources:
+#  - KBUILD_CFLAGS as scripts/Makefile.extrawarn leaves them at each level,
+#    expanded by the compiler itself (gcc -Q --help=warnings, clang's
+#    diagtool show-enabled), so implied flags (-Wextra -> -Woverride-init)
+#    and flags switched off by default and back on (-Wmaybe-uninitialized)
+#    come out right;
+#  - DTC_FLAGS from scripts/Makefile.lib (dtc checks, as -W<check>);
+#  - cmd_checkdoc from scripts/Makefile.build (kernel-doc, as tool:kernel-doc);
+#  - include/linux/compiler_types.h: when KBUILD_EXTRA_WARN2 drops
+#    __maybe_unused from inline functions, clang's -Wunused-function on
+#    static inlines appears only at W=2 (rule:unused-static-inline).
+set -eu
+family=$1 cc=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-print-srctree)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo 'int kwarn;' > "$tmp/t.c"
+
+i=0
+for w in "" 1 12 123; do
+	flags=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" \
+		${w:+W=$w} kwarn-print-KBUILD_CFLAGS | tr ' ' '\n' |
+		grep -E '^-W' | grep -vE '^-W[pal],' | tr '\n' ' ')
+	case $family in
+	gcc)
+		# shellcheck disable=SC2086
+		"$cc" $flags -Q --help=warnings | awk -v lv=$i '
+			$1 ~ /^-W/ {
+				v = $NF; f = $1
+				sub(/<.*/, "", f)
+				if (v == "[enabled]" || (v ~ /^[0-9]+$/ && v != "0"))
+					print f "\t" lv
+			}' ;;
+	clang)
+		# shellcheck disable=SC2086
+		diagtool${cc#clang} show-enabled --no-levels $flags "$tmp/t.c" |
+			sed -n 's/.*\[\(-W[^]]*\)\]$/\1\t'$i'/p' ;;
+	*)
+		echo "levels.sh: unknown compiler family '$family'" >&2; exit 2 ;;
+	esac
+
+	make -s --no-print-directory -C "$srctree" -f - KBUILD_EXTRA_WARN=$w \
+		srctree=. > "$tmp/dtc.$i" <<-'MK'
+		include scripts/Kbuild.include
+		include scripts/Makefile.lib
+		p: ; @echo '$(DTC_FLAGS)'
+		MK
+	doc=$(make -s --no-print-directory -C "$srctree" -f - KBUILD_EXTRA_WARN=$w \
+		srctree=. obj=scripts/basic src=scripts/basic <<-'MK'
+		p: ; @echo '$(cmd_checkdoc)'
+		include scripts/Makefile.build
+		MK
+	)
+	[ -z "$doc" ] || printf 'tool:kernel-doc\t%s\n' $i
+	i=$((i + 1))
+done > "$tmp/all"
+
+# A dtc check is on at a level when DTC_FLAGS last says -W<check> there, or
+# says nothing of a check that is on by default (one some level turns off).
+awk '{ for (i = 1; i <= NF; i++) {
+		c = $i; on = c !~ /^-Wno-/; sub(/^-W(no-)?/, "", c)
+		state[FILENAME, c] = on; if (!on) dflt[c] = 1; names[c] = 1 } }
+     END { for (c in names) for (i = 0; i < 4; i++) {
+		f = tmp "/dtc." i
+		if (((f, c) in state) ? state[f, c] : (c in dflt)) { print "-W" c "\t" i; break } } }' \
+	tmp="$tmp" "$tmp"/dtc.[0-3] >> "$tmp/all"
+
+if grep -q '^#ifdef KBUILD_EXTRA_WARN2' "$srctree/include/linux/compiler_types.h" &&
+   grep -q '^#define __inline_maybe_unused __maybe_unused' "$srctree/include/linux/compiler_types.h"; then
+	printf 'rule:unused-static-inline\t2\n' >> "$tmp/all"
+fi
+LC_ALL=C sort -t '	' -k1,1 -k2,2n "$tmp/all" | awk -F '\t' '!seen[$1]++'
