@@ -51,7 +51,7 @@ struct site {
 	size_t nnotes;
 	char **chain;
 	size_t nchain;
-	const char *objects[MAX_OBJECTS];
+	const char *objects[MAX_OBJECTS], *lastobj;
 	size_t nobjects;
 	unsigned long count;
 	int level;
@@ -75,10 +75,12 @@ static int inline_rule = -1;	/* level of unused static inlines (clang) */
 static const char *fname;
 static unsigned long lineno;
 static const char *object;	/* current object or NULL for a make log */
-static char *function;		/* gcc's "In function 'x':" */
+static char *function;		/* gcc's "FILE: In function 'x':" ... */
+static const char *function_file;	/* ... applies to diagnostics in FILE */
 static char *chain[MAX_CHAIN];
 static size_t nchain;
 static int chain_open;		/* an include chain is being read */
+static const char *chain_file;	/* the header the chain leads to */
 static struct site *last;	/* site of the last warning/error, for notes */
 static int want_source;		/* next line is the source line of last */
 
@@ -316,6 +318,7 @@ static void chain_clear(void)
 		free(chain[i]);
 	nchain = 0;
 	chain_open = 0;
+	chain_file = NULL;
 }
 
 static void chain_add(const char *s, size_t n)
@@ -353,8 +356,22 @@ static void add_instance(const char *kind, const char *tool, const char *path,
 			 unsigned long line, unsigned long col, const char *flag,
 			 const char *msg, size_t msglen, const char *text, size_t textlen)
 {
-	struct site *s = site_get(kind, tool, path, line, col, flag, msg, msglen);
+	struct site *s;
 
+	/*
+	 * gcc and clang print an include chain once, before the first
+	 * diagnostic in the header it leads to; later ones in the same
+	 * header inherit it.
+	 */
+	if (nchain && !chain_open && !chain_file)
+		chain_file = path;
+	else if (nchain && chain_file != path)
+		chain_clear();
+	if (function && function_file != path) {
+		free(function);
+		function = NULL;
+	}
+	s = site_get(kind, tool, path, line, col, flag, msg, msglen);
 	if (s->count++ == 0) {
 		s->text = estrndup(text, textlen);
 		s->function = function ? estrndup(function, strlen(function)) : NULL;
@@ -366,22 +383,17 @@ static void add_instance(const char *kind, const char *tool, const char *path,
 		}
 		s->level = level_of(tool, flag);
 		last = s;
-		want_source = 1;
+		want_source = tool == cctool;	/* compilers show the source line */
 	} else {
 		last = NULL;	/* notes are kept from the first instance */
 		want_source = 0;
 	}
-	if (object) {
-		if (s->nobjects == 0 || (s->nobjects <= MAX_OBJECTS &&
-		    s->objects[(s->nobjects - 1) % MAX_OBJECTS] != object)) {
-			if (s->nobjects < MAX_OBJECTS)
-				s->objects[s->nobjects] = object;
-			s->nobjects++;
-		} else if (s->nobjects > MAX_OBJECTS) {
-			s->nobjects++;	/* counted, not listed; may overcount repeats */
-		}
+	if (object && object != s->lastobj) {
+		if (s->nobjects < MAX_OBJECTS)
+			s->objects[s->nobjects] = object;
+		s->nobjects++;
+		s->lastobj = object;
 	}
-	chain_clear();
 }
 
 static void add_note(const char *text, size_t n)
@@ -516,7 +528,7 @@ static void parse_line(const char *raw, size_t rawlen)
 	if (want_source) {
 		want_source = 0;
 		if (last && !last->source && n && find_kind(s, n, &kind, &after) < 0 &&
-		    !starts(s, n, "In file included from")) {
+		    !starts(s, n, "In file included from") && !strstr(s, ": In function")) {
 			last->source = s;
 			return;
 		}
@@ -618,8 +630,12 @@ static void parse_line(const char *raw, size_t rawlen)
 		if (fn) {
 			char *b = strchr(fn, '\'') + 1, *e = strrchr(b, '\'');
 
+			char *pc = estrndup(s, (size_t)(fn - s));
+
 			free(function);
 			function = e ? estrndup(b, (size_t)(e - b)) : NULL;
+			function_file = intern(pc, clean_path(pc, strlen(pc)));
+			free(pc);
 		} else if (strstr(s, ": At top level:")) {
 			free(function);
 			function = NULL;

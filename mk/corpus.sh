@@ -1,0 +1,58 @@
+#!/bin/bash
+# corpus.sh - turn one finished build into its corpus file.
+#
+# Usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W
+#                  PIN SERIES_SHA TREE KWARN_PARSE KMAKE...
+# Writes OUT (zstd JSON Lines: the build record, then the sorted diagnostic
+# records), OUT's .log.zst (raw output) and .run.json (timings) beside it,
+# each through a temporary file renamed into place.
+set -euo pipefail
+out=$1 dir=$2 ksrc=$3 seeddir=$4 tc=$5 family=$6 cc=$7 packages=$8
+seed=$9 p=${10} w=${11} pin=${12} series=${13} tree=${14} parse=${15}
+shift 15
+here=$(cd "$(dirname "$0")" && pwd)
+base=${out%.jsonl.zst}
+tmp=$(mktemp -d "$out.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+"$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
+cp "$tmp/levels.tsv" "$dir/levels.tsv"
+find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
+
+"$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
+	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"plain\"" \
+	-T "$tmp/objects" "$dir/make.log" "$seeddir/kconfig.log" > "$tmp/diags"
+
+# shellcheck disable=SC2086
+jq -n -c --slurpfile d "$tmp/diags" \
+	--argjson seed "$seed" --argjson p "$p" --arg w "$w" --arg tc "$tc" \
+	--arg fragment "$(sha256sum < "$pin" | cut -c1-64)" \
+	--rawfile config "$dir/.config" \
+	--arg config_sha "$(sha256sum < "$dir/.config" | cut -c1-64)" \
+	--arg compiler "$($cc --version | head -n1)" \
+	--arg packages "$(dpkg-query -W -f '${Package}=${Version}\n' $packages 2>/dev/null || true)" \
+	--arg kernel "$("$@" -s kernelversion 2>/dev/null)" \
+	--arg tree "$tree" --arg series "$series" \
+	--arg status "$(cat "$dir/status")" \
+	--arg diff "$(cat "$dir/config.diff")" '
+	{type: "build", schema: 1, seed: $seed, probability: $p, w: $w,
+	 toolchain: $tc, variant: "plain", compiler: $compiler,
+	 packages: ($packages | split("\n") | map(select(length > 0) | split("=") | {(.[0]): .[1]}) | add),
+	 kernel: $kernel, tree: $tree, series_sha256: $series,
+	 fragment_sha256: $fragment, config_sha256: $config_sha,
+	 config_diff: ($diff | split("\n") | map(select(length > 0))),
+	 status: (if $status == "0" then "ok" else "failed" end),
+	 make_exit: ($status | tonumber),
+	 failed_targets: [$d[] | select(.kind == "failure") | .message],
+	 instances: ([$d[] | .count] | add // 0), unique: ($d | length),
+	 config: $config}' > "$tmp/record"
+
+cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/corpus"
+mv "$tmp/corpus" "$out"
+
+{ echo "#kwarn make.log"; cat "$dir/make.log"
+  xargs -r -d '\n' tail -v -n +1 -- < "$tmp/objects"
+} | zstd -q -10 --single-thread -o "$tmp/log"
+mv "$tmp/log" "$base.log.zst"
+jq -n -c --argjson s "$(cat "$dir/seconds")" '{build_seconds: $s}' > "$tmp/run"
+mv "$tmp/run" "$base.run.json"

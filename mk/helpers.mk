@@ -1,0 +1,25 @@
+# helpers.mk - build the C helpers (helpers/*.c, one program per file).
+
+HOSTOUT := $(TOP)/.build
+HELPERS := kwarn-cc kwarn-parse
+HELPER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	-Wall -Wextra -Werror -O2 -g
+HELPER_CC ?= gcc
+
+KWARN_CC := $(HOSTOUT)/bin/kwarn-cc
+KWARN_PARSE := $(HOSTOUT)/bin/kwarn-parse
+
+.PHONY: helpers
+helpers: $(addprefix $(HOSTOUT)/bin/,$(HELPERS))
+
+$(HOSTOUT)/bin/%: helpers/%.c helpers/util.c helpers/util.h
+	$(call say,HOSTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HELPER_CC) $(HELPER_CFLAGS) -o $@ $< helpers/util.c
+
+# the same helpers under ASan and UBSan, for make check
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+$(HOSTOUT)/san/%: helpers/%.c helpers/util.c helpers/util.h
+	$(call say,HOSTCC,$@ [asan+ubsan])
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HELPER_CC) $(HELPER_CFLAGS) $(SAN_FLAGS) -o $@ $< helpers/util.c

@@ -1,0 +1,36 @@
+# toolchain.mk - what a TOOLCHAIN name means.
+#
+#   gcc-N      Debian's arm-linux-gnueabi-gcc-N
+#   clang-N    Clang N with its LLVM tools and ld.lld (LLVM=-N)
+#   PREFIX     any other cross toolchain by prefix, e.g.
+#              /opt/gcc-6/bin/arm-linux-gnueabi- (ends in '-')
+#
+# $(call tc-family,NAME)   gcc or clang
+# $(call tc-cc,NAME)       the real compiler command
+# $(call tc-kmake,NAME)    Kbuild arguments that select it
+# $(call tc-packages,NAME) Debian packages it needs (none for a prefix)
+
+tc-is-gcc = $(filter gcc-%,$(1))
+tc-is-clang = $(filter clang-%,$(1))
+tc-is-prefix = $(filter %-,$(1))
+tc-check = $(if $(or $(call tc-is-gcc,$(1)),$(call tc-is-clang,$(1)),$(call tc-is-prefix,$(1))),,\
+	$(error unknown toolchain '$(1)': use gcc-N, clang-N or a cross prefix ending in '-'))\
+	$(if $(call tc-is-prefix,$(1)),$(if $(shell command -v $(1)gcc),,\
+	$(error toolchain $(1): $(1)gcc: no such compiler)))
+
+tc-family = $(if $(call tc-is-clang,$(1)),clang,gcc)
+tc-cc = $(strip $(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-$(1),\
+	$(if $(call tc-is-clang,$(1)),$(1),$(1)gcc)))
+tc-kmake = $(strip $(if $(call tc-is-clang,$(1)),LLVM=-$(1:clang-%=%),\
+	CROSS_COMPILE=$(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-,$(1))))
+tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutils-arm-linux-gnueabi,\
+	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%))))
+tc-version = $(shell $(call tc-cc,$(1)) --version 2>/dev/null | head -n1)
+
+# $(call kmake,BUILDDIR,TOOLCHAIN,WRAP): the kernel's make for BUILDDIR.
+# With WRAP=1 the compiler runs under kwarn-cc. kmake-in runs in an
+# already configured BUILDDIR (its generated Makefile), for -f tricks.
+kmake-env = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make
+kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(if $(3),$(KWARN_CC) )$(call tc-cc,$(2))"
+kmake = $(kmake-env) -C $(KSRC) O=$(1) $(kmake-args)
+kmake-in = $(kmake-env) -C $(1) $(kmake-args)

@@ -1,0 +1,33 @@
+# tree.mk - the kernel tree: Debian's linux-source unpacked once into
+# $(O)/src, with series/ applied on top; or the user's KSRC as it is.
+#
+# The tree's identity is the linux-source package version plus a hash of
+# series/; when either changes the tree is re-prepared in place, rewriting
+# only the files whose contents changed (builds stay incremental).
+
+SERIES := $(TOP)/series
+SERIES_FILES := $(SERIES)/series $(addprefix $(SERIES)/,$(shell \
+	sed -e 's/#.*//' -e '/^[[:space:]]*$$/d' $(SERIES)/series 2>/dev/null))
+SERIES_SHA := $(shell cat $(SERIES_FILES) 2>/dev/null | sha256sum | cut -c1-64)
+
+ifdef KSRC
+override KSRC := $(abspath $(KSRC))
+TREE_ID := user-$(shell cd $(KSRC) && git describe --always --dirty 2>/dev/null || echo unknown)
+TREE_STAMP := $(O)/src/.user-tree
+$(TREE_STAMP):
+	$(Q)test -f $(KSRC)/Makefile || { echo "kwarn: KSRC=$(KSRC): not a kernel tree" >&2; exit 1; }
+	$(Q)mkdir -p $(@D) && touch $@
+else
+SRC_PKG := linux-source-6.1
+SRC_TARBALL := /usr/src/$(SRC_PKG).tar.xz
+SRC_VERSION = $(shell dpkg-query -W -f '$${Version}' $(SRC_PKG) 2>/dev/null)
+TREE_ID = $(shell echo '$(SRC_PKG) $(SRC_VERSION) $(SERIES_SHA)' | sha256sum | cut -c1-12)
+KSRC := $(O)/src/$(SRC_PKG)
+TREE_STAMP = $(KSRC)/.kwarn-tree-$(TREE_ID)
+$(KSRC)/.kwarn-tree-%: | $(DEPS_STAMP)
+	$(call say,TREE,$(SRC_PKG) $(SRC_VERSION) + series ($(TREE_ID)))
+	$(Q)$(TOP)/mk/tree.sh $(SRC_TARBALL) $(KSRC) $(SERIES) && touch $@
+endif
+
+.PHONY: tree
+tree: $(TREE_STAMP)

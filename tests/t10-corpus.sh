@@ -1,0 +1,77 @@
+#!/bin/bash
+# make corpus on the shared test configuration: the backbone end to end.
+. "$(dirname "$0")/lib.sh"
+c=$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst
+b=$O/seed-$TEST_SEED-p$TEST_P/$TEST_TC-W123
+
+ok "make corpus builds the test seed and writes its corpus" kmake corpus JOBS=8
+ok "the corpus is intact zstd" zstd -tq "$c"
+zstd -dcq "$c" > "$TESTDIR/corpus.jsonl" || true
+ok "line 1 is the build record: schema 1, seed, W, status ok, config stored" \
+	jq -e -s '.[0] | .type == "build" and .schema == 1 and .seed == 1 and
+		.probability == 2 and .w == "123" and .status == "ok" and
+		(.config | test("CONFIG_ARCH_VIRT=y")) and (.config_sha256 | length == 64) and
+		(.compiler | test("arm-linux-gnueabi-gcc-12")) and
+		.packages["gcc-12-arm-linux-gnueabi"] != null' "$TESTDIR/corpus.jsonl"
+ok "the stored config is the one built, and its hash matches" bash -c "
+	jq -r -s '.[0].config' $TESTDIR/corpus.jsonl > $TESTDIR/config &&
+	cmp $TESTDIR/config $b/.config &&
+	test \"\$(sha256sum < $TESTDIR/config | cut -c1-64)\" = \"\$(jq -r -s '.[0].config_sha256' $TESTDIR/corpus.jsonl)\""
+ok "every pinned symbol kept its value" "$TOP/mk/checkpin.sh" "$TOP/mk/pin.config" "$b/.config"
+ok "records are unique by key and sorted by path, line, column" \
+	jq -e -s '.[1:] as $d | ($d | map(.key) | unique | length) == ($d | length) and
+		($d | map([.path, .line, .col])) == ($d | map([.path, .line, .col]) | sort)' \
+	"$TESTDIR/corpus.jsonl"
+ok "instances in the build record add up, and match the captured output" bash -c "
+	test \$(jq -s '.[0].instances' $TESTDIR/corpus.jsonl) = \$(jq -s '[.[1:][] | .count] | add' $TESTDIR/corpus.jsonl) &&
+	test \$(jq -s '[.[1:][] | select(.tool == \"gcc\" and .kind == \"warning\") | .count] | add' $TESTDIR/corpus.jsonl) = \
+	     \$(find $b -name '.*.kwarn' -exec cat {} + | grep -c ': warning: ')"
+for f in "-Wmissing-prototypes 1" "-Wshadow 2" "-Wmaybe-uninitialized 2" "-Wsign-conversion 3" "-Woverride-init 1"; do
+	set -- $f
+	ok "the test seed shows $1, attributed to W=$2" \
+		jq -e -s --arg f "$1" --argjson l "$2" \
+		'[.[] | select(.flag == $f)] | length > 0 and all(.level == $l)' "$TESTDIR/corpus.jsonl"
+done
+ok "header warnings count every object that printed them" \
+	jq -e -s 'any(.[1:][]; .path | startswith("include/")) and
+		any(.[1:][]; .nobjects > 1 and .count >= .nobjects)' "$TESTDIR/corpus.jsonl"
+ok "paths are tree-relative" \
+	jq -e -s 'all(.[1:][]; (.path | startswith("/") | not) and (.text | contains("'"$O"'") | not))' \
+	"$TESTDIR/corpus.jsonl"
+
+# golden hashes, for the pinned package versions
+g=$TOP/tests/golden/seed-$TEST_SEED-p$TEST_P-$TEST_TC-W123
+have=$(dpkg-query -W -f '${Package}=${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi)
+want=$(sed -n 's/^packages //p' "$g")
+n=$((n + 1))
+if [ "$have" != "$want" ]; then
+	echo "not ok $n - golden hashes: installed packages differ from the golden's"
+	echo "#   golden: $want"
+	echo "#   here:   $have"
+	echo "#   (regenerate tests/golden with: make golden)"
+else
+	printf 'packages %s\nconfig %s\ncorpus %s\n' "$have" \
+		"$(sha256sum < "$b/.config" | cut -c1-64)" \
+		"$(sha256sum < "$c" | cut -c1-64)" > "$TESTDIR/golden"
+	if diff -u "$g" "$TESTDIR/golden" > "$TESTDIR/last.diff"; then
+		echo "ok $n - config and corpus match the golden sha256"
+	else
+		echo "not ok $n - config and corpus match the golden sha256"; sed 's/^/#   /' "$TESTDIR/last.diff"
+	fi
+fi
+
+# An incremental rebuild (Kbuild recompiles nothing) loses no warning.
+sha=$(sha256sum < "$c")
+rm -f "$b/.kwarn-built"
+ok "a rebuild that recompiles nothing gives the same corpus bytes" bash -c "
+	$(declare -f kmake); TOP=$TOP TEST_SEED=$TEST_SEED TEST_P=$TEST_P TEST_TC=$TEST_TC O=$O TESTDIR=$TESTDIR
+	kmake corpus JOBS=8 > $TESTDIR/rebuild.log &&
+	! grep -q '^  CC ' $b/make.log && test \"\$(sha256sum < $c)\" = '$sha'"
+
+ok "make top prints W=1, W=12 and W=123 tables" bash -c "
+	$(declare -f kmake); TOP=$TOP TEST_SEED=$TEST_SEED TEST_P=$TEST_P TEST_TC=$TEST_TC O=$O TESTDIR=$TESTDIR
+	kmake -s top > $TESTDIR/top && grep -q '^W=1: ' $TESTDIR/top &&
+	grep -q '^W=12: ' $TESTDIR/top && grep -q '^W=123: ' $TESTDIR/top"
+ok "make top's W=123 total equals the corpus's warning instances" bash -c "
+	test \"\$(sed -n 's/^W=123: \([0-9]*\) instances.*/\1/p' $TESTDIR/top)\" = \
+	     \"\$(jq -s '[.[1:][] | select(.kind == \"warning\") | .count] | add' $TESTDIR/corpus.jsonl)\""
