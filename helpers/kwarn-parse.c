@@ -83,6 +83,7 @@ static int chain_open;		/* an include chain is being read */
 static const char *chain_file;	/* the header the chain leads to */
 static struct site *last;	/* site of the last warning/error, for notes */
 static int want_source;		/* next line is the source line of last */
+static int kconfig_open;	/* indented lines are notes of a Kconfig warning */
 
 /* ---- small string helpers ---- */
 
@@ -297,18 +298,16 @@ static struct site *site_get(const char *kind, const char *tool,
 	return s;
 }
 
-/* A flag's level; a flagless tool (kernel-doc) is listed as "tool:NAME". */
+/* A flag's level, else its tool's (kernel-doc, kconfig: "tool:NAME"). */
 static int level_of(const char *tool, const char *flag)
 {
 	char name[128];
 
-	if (!*flag) {
-		snprintf(name, sizeof(name), "tool:%s", tool);
-		flag = name;
-	}
-	for (size_t i = 0; i < nlevels; i++)
-		if (!strcmp(levels[i].flag, flag))
-			return levels[i].level;
+	snprintf(name, sizeof(name), "tool:%s", tool);
+	for (int pass = 0; pass < 2; pass++, flag = name)
+		for (size_t i = 0; i < nlevels; i++)
+			if (!strcmp(levels[i].flag, flag))
+				return levels[i].level;
 	return -1;
 }
 
@@ -553,11 +552,18 @@ static void parse_line(const char *raw, size_t rawlen)
 			goto out;
 		}
 	}
+	/* Kconfig explains an unmet dependency in indented lines */
+	if (kconfig_open && starts(s, n, "  ")) {
+		add_note(s, n);
+		goto out;
+	}
+	kconfig_open = 0;
 	if (n == 0 || s[0] == ' ' || s[0] == '\t')
 		goto out;
 	if (starts(s, n, "WARNING: unmet direct dependencies detected for ")) {
 		add_instance("warning", "kconfig", "", 0, 0, "unmet-direct-dependencies",
 			     s + 9, n - 9, s, n);
+		kconfig_open = 1;
 		goto out;
 	}
 	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ")) {
@@ -724,6 +730,7 @@ static void parse_file(const char *name)
 	chain_clear();
 	last = NULL;
 	want_source = 0;
+	kconfig_open = 0;
 	if (!cap) {
 		cap = 1u << 20;
 		buf = emalloc(cap);

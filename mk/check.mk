@@ -7,3 +7,16 @@ TESTS ?= $(sort $(wildcard $(TOP)/tests/t[0-9]*.sh))
 check: $(DEPS_STAMP) helpers $(HOSTOUT)/san/kwarn-cc $(HOSTOUT)/san/kwarn-parse
 	$(Q)$(call need-packages,$(CHECK_PACKAGES))
 	$(Q)O=$(O) $(TOP)/tests/run.sh $(TESTS)
+
+# Rewrite the golden hashes of the test configuration from its current
+# build: only after checking why they changed.
+GOLDEN := $(TOP)/tests/golden/seed-1-p2-gcc-12-W123
+.PHONY: golden
+golden:
+	$(Q)$(MAKE) corpus SEED=1 P=2 TOOLCHAIN=gcc-12 W=123 O=$(O) CORPUS=$(O)/check/corpus
+	$(Q)mkdir -p $(dir $(GOLDEN))
+	$(Q)printf 'packages %s\nconfig %s\ncorpus %s\n' \
+		"$$(dpkg-query -W -f '$${Package}=$${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi)" \
+		"$$(sha256sum < $(O)/seed-1-p2/gcc-12-W123/.config | cut -c1-64)" \
+		"$$(sha256sum < $(O)/check/corpus/seed-1/gcc-12-W123.jsonl.zst | cut -c1-64)" > $(GOLDEN)
+	@echo "  GOLDEN   $(GOLDEN:$(TOP)/%=%)"

@@ -77,6 +77,8 @@ awk '{ for (i = 1; i <= NF; i++) {
 		if (((f, c) in state) ? state[f, c] : (c in dflt)) { print "-W" c "\t" i; break } } }' \
 	tmp="$tmp" "$tmp"/dtc.[0-3] >> "$tmp/all"
 
+# randconfig's warnings come before any W= applies
+printf 'tool:kconfig\t0\n' >> "$tmp/all"
 if grep -q '^#ifdef KBUILD_EXTRA_WARN2' "$srctree/include/linux/compiler_types.h" &&
    grep -q '^#define __inline_maybe_unused __maybe_unused' "$srctree/include/linux/compiler_types.h"; then
 	printf 'rule:unused-static-inline\t2\n' >> "$tmp/all"
