@@ -81,6 +81,8 @@ static char *chain[MAX_CHAIN];
 static size_t nchain;
 static int chain_open;		/* an include chain is being read */
 static const char *chain_file;	/* the header the chain leads to */
+static unsigned long chain_line;	/* input line of the last chain line */
+static int chain_clang;		/* chain read in clang's order */
 static struct site *last;	/* site of the last warning/error, for notes */
 static int want_source;		/* next line is the source line of last */
 static int kconfig_open;	/* indented lines are notes of a Kconfig warning */
@@ -318,6 +320,8 @@ static void chain_clear(void)
 	nchain = 0;
 	chain_open = 0;
 	chain_file = NULL;
+	chain_clang = 0;
+	chain_line = 0;
 }
 
 static void chain_add(const char *s, size_t n)
@@ -362,6 +366,15 @@ static void add_instance(const char *kind, const char *tool, const char *path,
 	 * diagnostic in the header it leads to; later ones in the same
 	 * header inherit it.
 	 */
+	if (nchain && chain_clang) {	/* store outermost last, as gcc */
+		for (size_t i = 0; i < nchain / 2; i++) {
+			char *t = chain[i];
+
+			chain[i] = chain[nchain - 1 - i];
+			chain[nchain - 1 - i] = t;
+		}
+		chain_clang = 0;
+	}
 	if (nchain && !chain_open && !chain_file)
 		chain_file = path;
 	else if (nchain && chain_file != path)
@@ -536,7 +549,17 @@ static void parse_line(const char *raw, size_t rawlen)
 
 	/* Include chains, function context, noise. */
 	if (starts(s, n, "In file included from ")) {
-		chain_clear();
+		/*
+		 * gcc: "In file included from A:1," then "  from B:2:" lines,
+		 * innermost first. clang: one "In file included from" line
+		 * per level, outermost first.
+		 */
+		if (chain_line && chain_line + 1 == lineno) {
+			chain_clang = 1;
+		} else {
+			chain_clear();
+		}
+		chain_line = lineno;
 		chain_add(s + 22, n - 22);
 		chain_open = s[n - 1] == ',';
 		goto out;
@@ -547,6 +570,7 @@ static void parse_line(const char *raw, size_t rawlen)
 		while (i < n && s[i] == ' ')
 			i++;
 		if (starts(s + i, n - i, "from ")) {
+			chain_line = lineno;
 			chain_add(s + i + 5, n - i - 5);
 			chain_open = s[n - 1] == ',';
 			goto out;

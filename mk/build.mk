@@ -8,17 +8,24 @@
 # a prefix toolchain is named after its compiler: gcc-6.5.0
 tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-family,$(1))-$(shell $(call tc-cc,$(1)) -dumpversion),$(1))
 
+# VARIANT=plain: the seed's config as is (the warning corpus);
+# VARIANT=profile: plus mk/profile.config (the boot image)
+VARIANT ?= plain
+VARIANT_SUFFIX = $(if $(filter profile,$(VARIANT)),-profile)
+VARIANT_FRAGMENT = $(if $(filter profile,$(VARIANT)),$(TOP)/mk/profile.config,-)
+check-variant = $(if $(filter plain profile,$(VARIANT)),,$(error VARIANT must be plain or profile, got '$(VARIANT)'))
+
 TC_NAME = $(call tc-name,$(TOOLCHAIN))
-BUILDDIR = $(SEEDDIR)/$(TC_NAME)-W$(W)
+BUILDDIR = $(SEEDDIR)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX)
 BUILD_STAMP = $(BUILDDIR)/.kwarn-built
 
 .PHONY: build
 build: $(BUILD_STAMP)
 
 $(SEEDDIR)/%/.kwarn-built: $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP)
-	$(call tc-check,$(TOOLCHAIN))
+	$(call tc-check,$(TOOLCHAIN))$(call check-variant)
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)))
-	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) -j$(JOBS))
-	$(Q)$(TOP)/mk/build.sh $(SEED_CONFIG) $(@D) $(JOBS) $(W) \
+	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) -j$(JOBS))
+	$(Q)$(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(JOBS) $(W) \
 		$(call kmake,$(@D),$(TOOLCHAIN),1)
 	$(Q)touch $@

@@ -1,21 +1,32 @@
 #!/bin/bash
 # build.sh - configure and build one kernel, keeping going on errors.
 #
-# Usage: build.sh SEED_CONFIG BUILDDIR JOBS W KMAKE...
+# Usage: build.sh SEED_CONFIG FRAGMENT BUILDDIR JOBS W KMAKE...
+# FRAGMENT ("-": none) is added to the seed's config before olddefconfig,
+# and must hold afterwards.
 # Writes BUILDDIR/make.log, BUILDDIR/status (make's exit code),
 # BUILDDIR/config.diff (symbols olddefconfig changed for this toolchain)
 # and BUILDDIR/seconds. Prints a progress line every 100 objects.
 set -euo pipefail
-seedconfig=$1 dir=$2 jobs=$3 w=$4
-shift 4
+seedconfig=$1 fragment=$2 dir=$3 jobs=$4 w=$5
+shift 5
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir"
+if [ "$fragment" = - ]; then
+	cat "$seedconfig"
+else
+	grep -v -f <(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/^\1=/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/^# \1 is not set/p' "$fragment") "$seedconfig"
+	cat "$fragment"
+fi > "$dir/.config.want"
 # keep .config's mtime when nothing changed: incremental rebuilds
-if ! cmp -s "$seedconfig" "$dir/.config.seed"; then
-	cp "$seedconfig" "$dir/.config"
-	cp "$seedconfig" "$dir/.config.seed"
+if ! cmp -s "$dir/.config.want" "$dir/.config.seed"; then
+	cp "$dir/.config.want" "$dir/.config"
+	mv "$dir/.config.want" "$dir/.config.seed"
 fi
+rm -f "$dir/.config.want"
 "$@" olddefconfig > "$dir/olddefconfig.log" 2>&1 || {
 	cat "$dir/olddefconfig.log" >&2; exit 1; }
+[ "$fragment" = - ] || "$here/checkpin.sh" "$fragment" "$dir/.config"
 diff <(grep '^CONFIG_' "$seedconfig" | sort) <(grep '^CONFIG_' "$dir/.config" | sort) |
 	sed -n 's/^\([<>]\) /\1/p' > "$dir/config.diff" || true
 

@@ -6,28 +6,26 @@
 # $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.run.json   what varies run to run (times)
 
 export ZSTD_LEVEL := 19
-CORPUS_FILE = $(CORPUS)/seed-$(SEED)/$(TC_NAME)-W$(W).jsonl.zst
+CORPUS_FILE = $(CORPUS)/seed-$(SEED)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX).jsonl.zst
 
-.PHONY: corpus top
-corpus: $(if $(SEEDS),corpus-seeds,$(CORPUS_FILE))
+.PHONY: corpus corpus-one top
+# the default matrix: the oldest and newest packaged GCC, and one Clang
+TOOLCHAINS ?= $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),gcc-11 gcc-12 clang-14)
+CORPUS_SEEDS = $(or $(SEEDS),$(SEED))
+
+# every seed of SEEDS (or SEED) with every toolchain of TOOLCHAINS, in turn;
+# what is built and unchanged is skipped by the stamps
+corpus:
+	$(Q)n=$(words $(CORPUS_SEEDS)); k=0; for s in $(CORPUS_SEEDS); do k=$$((k + 1)); \
+		for t in $(TOOLCHAINS); do \
+		echo "  SEED     $$s ($$k of $$n), $$t"; \
+		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(O) CORPUS=$(CORPUS) P=$(P) \
+			REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$(W) JOBS=$(JOBS) V=$(V) \
+			$(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
+		done; done
+
+corpus-one: $(CORPUS_FILE)
 	@echo "  CORPUS   $(CORPUS_FILE:$(TOP)/%=%)"
-
-$(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh
-	$(call say,PARSE,$(notdir $(BUILDDIR)))
-	$(Q)mkdir -p $(@D)
-	$(Q)$(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
-		$(call tc-family,$(TOOLCHAIN)) '$(call tc-cc,$(TOOLCHAIN))' \
-		'$(call tc-packages,$(TOOLCHAIN))' $(SEED) $(P) $(W) $(PIN) \
-		'$(SERIES_SHA)' '$(SRC_PKG) $(SRC_VERSION)' $(KWARN_PARSE) \
-		$(call kmake-in,$(BUILDDIR),$(TOOLCHAIN))
-
-# several seeds, one after the other
-.PHONY: corpus-seeds
-corpus-seeds:
-	$(Q)n=$(words $(SEEDS)); k=0; for s in $(SEEDS); do k=$$((k + 1)); \
-		echo "  SEED     $$s ($$k of $$n)"; \
-		$(MAKE) corpus SEED=$$s SEEDS= O=$(O) CORPUS=$(CORPUS) P=$(P) \
-			TOOLCHAIN=$(TOOLCHAIN) W=$(W) JOBS=$(JOBS) V=$(V); done
 
 # top offenders: one seed with SEED= on the command line, else every seed
 TOP_SEEDS = $(if $(filter command line,$(origin SEED)),seed-$(SEED),seed-*)
@@ -37,3 +35,24 @@ top:
 		{ echo "kwarn: no corpus in $(CORPUS)/$(TOP_SEEDS); run make corpus first" >&2; exit 1; }; \
 	$(TOP)/mk/corpus-check.sh $$files; \
 	zstd -dcq $$files | jq -n -r --argjson n $(TOP_N) -f $(TOP)/corpus/queries/top.jq
+
+# make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json]
+# Exit status: 0 no difference, 1 B adds or drops warnings, 2 trouble
+# (a corpus missing or unreadable).
+FORMAT ?= text
+LIST ?= 20
+CMP_SEEDS = $(or $(SEEDS),$(SEED))
+.PHONY: compare
+compare:
+	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
+	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	for t in A:$(A) B:$(B); do for s in $(CMP_SEEDS); do \
+		f=$(CORPUS)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
+		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
+		$(TOP)/mk/corpus-check.sh $$f || exit 2; \
+		zstd -dcq $$f >> $$tmp/$${t%%:*}; done; done; \
+	jq -n -r --slurpfile a $$tmp/A --slurpfile b $$tmp/B --arg format $(FORMAT) \
+		--argjson list $(LIST) -f $(TOP)/corpus/queries/compare.jq > $$tmp/out || exit 2; \
+	cat $$tmp/out; \
+	if [ "$(FORMAT)" = json ]; then jq -e '(.new | length) + (.gone | length) == 0' $$tmp/out > /dev/null; \
+	else grep -q '^sites: 0 new in B, 0 gone in B' $$tmp/out; fi || exit 1

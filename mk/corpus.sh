@@ -2,14 +2,14 @@
 # corpus.sh - turn one finished build into its corpus file.
 #
 # Usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W
-#                  PIN SERIES_SHA TREE KWARN_PARSE KMAKE...
+#                  VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE...
 # Writes OUT (zstd JSON Lines: the build record, then the sorted diagnostic
 # records), OUT's .log.zst (raw output) and .run.json (timings) beside it,
 # each through a temporary file renamed into place.
 set -euo pipefail
 out=$1 dir=$2 ksrc=$3 seeddir=$4 tc=$5 family=$6 cc=$7 packages=$8
-seed=$9 p=${10} w=${11} pin=${12} series=${13} tree=${14} parse=${15}
-shift 15
+seed=$9 p=${10} w=${11} variant=${12} pin=${13} series=${14} tree=${15} parse=${16}
+shift 16
 here=$(cd "$(dirname "$0")" && pwd)
 base=${out%.jsonl.zst}
 tmp=$(mktemp -d "$out.XXXXXX")
@@ -20,12 +20,13 @@ cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
 
 "$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
-	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"plain\"" \
+	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 	-T "$tmp/objects" "$dir/make.log" "$seeddir/kconfig.log" > "$tmp/diags"
 
 # shellcheck disable=SC2086
 jq -n -c --slurpfile d "$tmp/diags" \
 	--argjson seed "$seed" --argjson p "$p" --arg w "$w" --arg tc "$tc" \
+	--arg variant "$variant" \
 	--arg fragment "$(sha256sum < "$pin" | cut -c1-64)" \
 	--rawfile config "$dir/.config" \
 	--arg config_sha "$(sha256sum < "$dir/.config" | cut -c1-64)" \
@@ -36,7 +37,7 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	--arg status "$(cat "$dir/status")" \
 	--arg diff "$(cat "$dir/config.diff")" '
 	{type: "build", schema: 1, seed: $seed, probability: $p, w: $w,
-	 toolchain: $tc, variant: "plain", compiler: $compiler,
+	 toolchain: $tc, variant: $variant, compiler: $compiler,
 	 packages: ($packages | split("\n") | map(select(length > 0) | split("=") | {(.[0]): .[1]}) | add),
 	 kernel: $kernel, tree: $tree, series_sha256: $series,
 	 fragment_sha256: $fragment, config_sha256: $config_sha,

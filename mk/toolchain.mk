@@ -34,3 +34,10 @@ kmake-env = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make
 kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(if $(3),$(KWARN_CC) )$(call tc-cc,$(2))"
 kmake = $(kmake-env) -C $(KSRC) O=$(1) $(kmake-args)
 kmake-in = $(kmake-env) -C $(1) $(kmake-args)
+
+# for scripts: what TOOLCHAIN means, as shell assignments
+.PHONY: toolchain-info
+toolchain-info:
+	$(call tc-check,$(TOOLCHAIN))
+	@printf "family='%s'\ncc='%s'\nkmake='%s'\npackages='%s'\n" '$(call tc-family,$(TOOLCHAIN))' \
+		'$(call tc-cc,$(TOOLCHAIN))' '$(call tc-kmake,$(TOOLCHAIN))' '$(call tc-packages,$(TOOLCHAIN))'

@@ -11,6 +11,7 @@ SERIES_FILES := $(SERIES)/series $(addprefix $(SERIES)/,$(shell \
 SERIES_SHA := $(shell cat $(SERIES_FILES) 2>/dev/null | sha256sum | cut -c1-64)
 
 ifdef KSRC
+KSRC_USER := $(KSRC)
 override KSRC := $(abspath $(KSRC))
 TREE_ID := user-$(shell cd $(KSRC) && git describe --always --dirty 2>/dev/null || echo unknown)
 TREE_STAMP := $(O)/src/.user-tree

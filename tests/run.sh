@@ -4,17 +4,21 @@
 # Each test script prints "ok N - what" / "not ok N - what" lines (see
 # lib.sh). The last line sums them up: "N passed, N failed".
 set -u
+: "${O:=${XDG_CACHE_HOME:-$HOME/.cache}/kwarn}"
+logs=$O/check/logs
+mkdir -p "$logs"
 pass=0 fail=0
 for t in "$@"; do
-	echo "# $(basename "$t")"
-	out=$(bash "$t" 2>&1 | tee /dev/stderr) || true
-	p=$(grep -c '^ok ' <<< "$out" || true)
-	f=$(grep -c '^not ok ' <<< "$out" || true)
+	name=$(basename "$t" .sh)
+	echo "# $name"
+	bash "$t" 2>&1 | tee "$logs/$name.tap"
+	p=$(grep -c '^ok ' "$logs/$name.tap")
+	f=$(grep -c '^not ok ' "$logs/$name.tap")
 	pass=$((pass + p)) fail=$((fail + f))
 	if [ "$p" = 0 ] && [ "$f" = 0 ]; then
-		echo "not ok - $(basename "$t") ran no test"
+		echo "not ok - $name ran no test"
 		fail=$((fail + 1))
 	fi
-done 2>&1
+done
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

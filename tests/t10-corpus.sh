@@ -14,7 +14,7 @@ ok "line 1 is the build record: schema 1, seed, W, status ok, config stored" \
 		(.compiler | test("arm-linux-gnueabi-gcc-12")) and
 		.packages["gcc-12-arm-linux-gnueabi"] != null' "$TESTDIR/corpus.jsonl"
 ok "the stored config is the one built, and its hash matches" bash -c "
-	jq -r -s '.[0].config' $TESTDIR/corpus.jsonl > $TESTDIR/config &&
+	jq -j -s '.[0].config' $TESTDIR/corpus.jsonl > $TESTDIR/config &&
 	cmp $TESTDIR/config $b/.config &&
 	test \"\$(sha256sum < $TESTDIR/config | cut -c1-64)\" = \"\$(jq -r -s '.[0].config_sha256' $TESTDIR/corpus.jsonl)\""
 ok "every pinned symbol kept its value" "$TOP/mk/checkpin.sh" "$TOP/mk/pin.config" "$b/.config"

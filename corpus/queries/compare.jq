@@ -1,0 +1,49 @@
+# compare.jq - which warnings compiler B adds or drops against compiler A.
+# Usage: jq -n -r --slurpfile a A.jsonl --slurpfile b B.jsonl \
+#           --arg format text|json --argjson list 20 -f compare.jq
+# A and B hold the corpus records (any number of seeds) of the two
+# compilers. GCC and Clang word the same finding differently, so a warning
+# is matched by seed, site (path and line: same tree and config) and flag,
+# not by message. Instances are summed over the records of one site.
+def sites($r):
+  [$r[] | select(.type == "diag" and .kind == "warning")]
+  | group_by([.seed, .path, .line, .flag])
+  | map({k: "\(.[0].seed)\u0000\(.[0].path)\u0000\(.[0].line)\u0000\(.[0].flag)",
+         seed: .[0].seed, path: .[0].path, line: .[0].line, flag: .[0].flag,
+         level: .[0].level, key: .[0].key, text: .[0].text,
+         count: (map(.count) | add)})
+  | INDEX(.k);
+def pad($w): tostring | (" " * ($w - length)) + .;
+
+sites($a) as $A | sites($b) as $B
+| [$B[] | select($A[.k] == null)] as $new
+| [$A[] | select($B[.k] == null)] as $gone
+| [$A[] | select($B[.k] != null)] as $both
+| [($new | map({flag, level, n: "new"})), ($gone | map({flag, level, n: "gone"})),
+   ($both | map({flag, level, n: "both"}))] | add
+| group_by(.flag)
+| map({flag: .[0].flag, level: (map(.level) | min),
+       new: map(select(.n == "new")) | length,
+       gone: map(select(.n == "gone")) | length,
+       both: map(select(.n == "both")) | length})
+| sort_by(-(.new + .gone), .flag) as $flags
+| ($flags | group_by(.level)
+  | map({level: .[0].level, new: (map(.new) | add), gone: (map(.gone) | add),
+         both: (map(.both) | add)})) as $levels
+| if $format == "json" then
+    {new: ($new | map(del(.k))), gone: ($gone | map(del(.k))),
+     both: ($both | length), flags: $flags, levels: $levels}
+  else
+    "sites: \($new | length) new in B, \($gone | length) gone in B, \($both | length) in both",
+    "",
+    "level    new   gone   both",
+    ($levels[] | "\(.level // "?" | pad(5))  \(.new | pad(5))  \(.gone | pad(5))  \(.both | pad(5))"),
+    "",
+    "  new   gone   both  level  flag",
+    ($flags[] | "\(.new | pad(5))  \(.gone | pad(5))  \(.both | pad(5))  \(.level // "?" | pad(5))  \(if .flag == "" then "(none)" else .flag end)"),
+    "",
+    "new in B (first \($list)):",
+    ($new | sort_by(.seed, .path, .line)[:$list][] | "  seed \(.seed) \(.key)  \(.text)"),
+    "gone in B (first \($list)):",
+    ($gone | sort_by(.seed, .path, .line)[:$list][] | "  seed \(.seed) \(.key)  \(.text)")
+  end

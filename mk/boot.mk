@@ -1,0 +1,107 @@
+# boot.mk - boot each seed's profiling image in QEMU and keep its branch
+# profile next to the warnings; query it.
+#
+#   make boot SEED=1          build the seed's profiling image(s), boot, collect
+#   make branches SEED=1      most-taken, never-taken, worst-annotated branches,
+#                             and the warnings that lie in code the boot ran
+#
+# $(CORPUS)/seed-N/TOOLCHAIN-branches.jsonl.zst  the boot record, then one
+#     record per branch site (schema: corpus/SCHEMA.md, "Branch profiles")
+# $(CORPUS)/seed-N/TOOLCHAIN-boot.log.zst        the whole serial log
+#
+# The image is the seed's config plus mk/profile.config (VARIANT=profile,
+# mk/build.mk), one per toolchain of BOOT_TOOLCHAINS. The initramfs is
+# built once per tree, reproducibly: qemu/kwarn-init.c, static against the
+# tree's tools/include/nolibc, packed by the tree's usr/gen_init_cpio with
+# every timestamp 0. qemu/boot.sh runs QEMU under a hard timeout.
+
+# the reference toolchain's image by default; BOOT_TOOLCHAINS="gcc-12 clang-14"
+# adds others
+BOOT_TOOLCHAINS ?= $(REF_TOOLCHAIN)
+BOOT_SEEDS = $(or $(SEEDS),$(SEED))
+# seconds before QEMU is killed; RAM in MiB
+BOOT_TIMEOUT ?= 600
+BOOT_MEM ?= 512
+BOOT_PACKAGES := qemu-system-arm
+
+BOOT_DIR = $(O)/boot
+KWARN_SITES := $(HOSTOUT)/bin/kwarn-sites
+KWARN_INIT = $(BOOT_DIR)/kwarn-init
+GEN_INIT_CPIO = $(BOOT_DIR)/gen_init_cpio
+INITRAMFS = $(BOOT_DIR)/initramfs.cpio
+BRANCH_FILE = $(CORPUS)/seed-$(SEED)/$(TC_NAME)-branches.jsonl.zst
+
+# /init is a guest program: the cross gcc, whatever toolchain built the image
+INIT_TOOLCHAIN := gcc-12
+# nolibc is a header-only libc: no startup files, no libc, libgcc for
+# division; -isystem because 6.1's nolibc is not -Wextra clean on 32-bit;
+# no build id, no .comment: the same bytes every time
+INIT_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -Os -static -nostdlib \
+	-ffreestanding -fno-asynchronous-unwind-tables -fno-ident \
+	-Wl,--build-id=none -s \
+	-isystem $(KSRC)/tools/include/nolibc -include nolibc.h
+
+.PHONY: boot boot-one branches initramfs
+
+# every seed of SEEDS (or SEED) with every toolchain of BOOT_TOOLCHAINS
+boot:
+	$(Q)n=$(words $(BOOT_SEEDS)); k=0; for s in $(BOOT_SEEDS); do k=$$((k + 1)); \
+		for t in $(BOOT_TOOLCHAINS); do \
+		echo "  SEED     $$s ($$k of $$n), $$t, boot"; \
+		$(MAKE) boot-one SEED=$$s TOOLCHAIN=$$t VARIANT=profile O=$(O) \
+			CORPUS=$(CORPUS) P=$(P) REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$(W) \
+			JOBS=$(JOBS) V=$(V) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_MEM=$(BOOT_MEM) \
+			$(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
+		done; done
+
+boot-one: $(BRANCH_FILE)
+	@echo "  BRANCHES $(BRANCH_FILE:$(TOP)/%=%)"
+
+# The profile build's stamp is there even when the kernel failed to build:
+# boot.sh then records "no-image".
+$(BRANCH_FILE): $(BUILD_STAMP) $(INITRAMFS) $(KWARN_SITES) \
+		$(TOP)/qemu/boot.sh $(TOP)/qemu/sections.awk $(TOP)/qemu/branches.awk
+	$(if $(filter profile,$(VARIANT)),,$(error make boot-one needs VARIANT=profile))
+	$(Q)$(call need-packages,$(BOOT_PACKAGES))
+	$(call say,BOOT,seed $(SEED) $(TC_NAME) (timeout $(BOOT_TIMEOUT) s))
+	$(Q)$(TOP)/qemu/boot.sh $@ $(BUILDDIR) $(INITRAMFS) $(KWARN_SITES) \
+		$(BOOT_TIMEOUT) $(BOOT_MEM) $(SEED) $(P) $(TC_NAME) '$(call tc-cc,$(TOOLCHAIN))' \
+		'$(SRC_PKG) $(SRC_VERSION)' '$(SERIES_SHA)'
+
+initramfs: $(INITRAMFS)
+
+$(GEN_INIT_CPIO): $(TREE_STAMP) | $(DEPS_STAMP)
+	$(call say,HOSTCC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HELPER_CC) -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
+
+$(KWARN_INIT): $(TOP)/qemu/kwarn-init.c $(TREE_STAMP) | $(DEPS_STAMP)
+	$(Q)$(call need-packages,$(call tc-packages,$(INIT_TOOLCHAIN)))
+	$(call say,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(call tc-cc,$(INIT_TOOLCHAIN)) $(INIT_CFLAGS) -o $@.tmp $< -lgcc
+	$(Q)mv $@.tmp $@
+
+# gen_init_cpio takes a file's mtime from the file: pack a copy dated 0
+$(INITRAMFS): $(TOP)/qemu/initramfs.list $(KWARN_INIT) $(GEN_INIT_CPIO)
+	$(call say,CPIO,$@)
+	$(Q)rm -rf $@.d && mkdir -p $@.d && cp $(KWARN_INIT) $@.d/init && touch -d @0 $@.d/init
+	$(Q)KWARN_INIT=$@.d/init $(GEN_INIT_CPIO) -t 0 $< > $@.tmp
+	$(Q)rm -rf $@.d && mv $@.tmp $@
+
+# make branches [SEED=N | SEEDS="1 2"] [BOOT_TOOLCHAINS=...] [BRANCH_N=10]
+# One report per branch profile; the warnings joined are the same seed and
+# toolchain's corpus at W=$(W) (the profiling build's own when there is no
+# plain one).
+BRANCH_N ?= 10
+BRANCH_SEEDS = $(if $(filter command line,$(origin SEED))$(SEEDS),$(BOOT_SEEDS),*)
+branches:
+	$(Q)set -- $(foreach s,$(BRANCH_SEEDS),$(foreach t,$(if $(filter command line,$(origin BOOT_TOOLCHAINS)),$(BOOT_TOOLCHAINS),*),$(CORPUS)/seed-$(s)/$(t)-branches.jsonl.zst)); \
+	found=0; for f; do [ -f "$$f" ] || continue; found=1; \
+		$(TOP)/mk/corpus-check.sh "$$f"; \
+		b=$${f%-branches.jsonl.zst}; w=$$b-W$(W).jsonl.zst; \
+		[ -f "$$w" ] || w=$$b-W$(W)-profile.jsonl.zst; \
+		{ zstd -dcq "$$f"; [ ! -f "$$w" ] || zstd -dcq "$$w"; } | \
+		jq -n -r --argjson n $(BRANCH_N) -f $(TOP)/corpus/queries/branches.jq; \
+	done; \
+	[ $$found = 1 ] || { echo "kwarn: no branch profile in $(CORPUS) for $(BRANCH_SEEDS); run make boot first" >&2; exit 1; }

@@ -1,0 +1,24 @@
+# repro.mk - reproduce one reported warning at the cost of one object.
+#
+#   make repro ID=3f2a9c                      a corpus key or unique prefix
+#   make repro LINE='x.c:12:5: warning: ... [-Wfoo]' SEED=17 TOOLCHAIN=clang-14
+#   make repro ID=3f2a9c SCRIPT=repro.sh      a script for a fresh Debian 12
+#   make repro ID=3f2a9c W=1                  at another W level
+#
+# mk/repro.sh exits 0 when the warning came back, 1 when the build ran and
+# it did not, 2 on a setup error (unknown or ambiguous ID, no corpus, missing
+# toolchain). make turns any failure into its own 2, so the script's code
+# is also written to $(O)/repro/status.
+
+.PHONY: repro
+repro: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
+	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; status=0; $(TOP)/mk/repro.sh \
+		ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
+		SEED='$(if $(filter command line,$(origin SEED)),$(SEED))' \
+		TOOLCHAIN='$(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN))' \
+		W='$(if $(filter command line,$(origin W)),$(W))' \
+		SCRIPT='$(if $(SCRIPT),$(abspath $(SCRIPT)))' \
+		CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' \
+		SRC_TARBALL='$(SRC_TARBALL)' SRC_PKG='$(SRC_PKG)' \
+		KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)' || status=$$?; \
+	echo $$status > $(O)/repro/status; exit $$status

@@ -1,0 +1,115 @@
+#!/bin/bash
+# repro.sh - rebuild the one object that printed a corpus warning, with the
+# build's own .config, toolchain and W level, and say whether it came back.
+#
+# Usage: repro.sh VAR=VALUE...  (see mk/repro.mk; all come from make)
+# Exit: 0 reproduced, 1 built but not reproduced, 2 setup error.
+set -uo pipefail
+for a; do declare "$a"; done
+say() { printf '  %-8s %s\n' "$1" "$2"; }
+fail() { echo "kwarn: repro: $*" >&2; exit 2; }
+
+# --- find the record -------------------------------------------------------
+[ -n "$ID$LINE" ] || fail "say which warning: ID=KEY (or a unique prefix) or LINE='...'"
+[ -z "$ID" ] || [[ $ID =~ ^[0-9a-f]{1,16}$ ]] || fail "ID '$ID' is not a key (hex digits)"
+shopt -s nullglob
+files=("$CORPUS"/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
+[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus first"
+"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if [ -n "$ID" ]; then
+	query='select(.type == "diag" and (.key | startswith($id)))'
+else
+	# the pasted line, normalized like the corpus (tree-relative, ASCII quotes)
+	printf '%s\n' "$LINE" | "$KWARN_PARSE" -s "$KSRC" -t gcc > "$tmp/line" 2> "$tmp/err" ||
+		fail "LINE: $(cat "$tmp/err")"
+	[ -s "$tmp/line" ] || fail "LINE is not a compiler diagnostic: $LINE"
+	query='select(.type == "diag" and .path == $l.path and .flag == $l.flag and
+		.message == $l.message and ($l.line == 0 or .line == $l.line))'
+fi
+for f in "${files[@]}"; do
+	zstd -dcq "$f" | jq -c --arg id "$ID" --slurpfile L <(cat "$tmp/line" 2>/dev/null) \
+		'($L[0] // {}) as $l | '"$query" | sed "s|^|$f\t|"
+done > "$tmp/found"
+keys=$(cut -f2- "$tmp/found" | jq -r .key | sort -u)
+case $(grep -c . <<< "$keys") in
+0) fail "no warning ${ID:+with key $ID}${LINE:+matching that line} in ${#files[@]} corpus file(s)" ;;
+1) ;;
+*) fail "${ID:+ID $ID}${LINE:+LINE} is ambiguous: $(tr '\n' ' ' <<< "$keys")" ;;
+esac
+# several corpora may hold it (toolchains, W levels): take the first
+corpus=$(head -n1 "$tmp/found" | cut -f1)
+rec=$(head -n1 "$tmp/found" | cut -f2-)
+n=$(wc -l < "$tmp/found")
+[ "$n" = 1 ] || say NOTE "found in $n corpora; using ${corpus#$CORPUS/} (narrow with SEED= TOOLCHAIN=)"
+zstd -dcq "$corpus" | head -n1 > "$tmp/build"
+j() { jq -r "$1" <<< "$rec"; }
+b() { jq -r "$1" "$tmp/build"; }
+key=$(j .key) text=$(j .text) tc=$(b .toolchain) seed=$(b .seed)
+w=${W:-$(b .w)}
+say WARNING "$key $text"
+say BUILD "seed $seed $tc W=$w ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
+
+# --- the object that printed it --------------------------------------------
+obj=$(j '.objects[0] // empty')
+if [ -z "$obj" ]; then
+	case $(j .tool):$(j .path) in
+	kernel-doc:*.c|gcc:*.c|clang:*.c) obj=$(j .path | sed 's/\.c$/.o/') ;;
+	*) fail "$key: $(j .tool) output has no object to rebuild" ;;
+	esac
+fi
+[ "$(j .nobjects)" -le 1 ] || say NOTE "$(j .nobjects) objects printed it; rebuilding $obj"
+
+# --- the toolchain ----------------------------------------------------------
+info=$(make -s -C "$TOP" toolchain-info TOOLCHAIN="$tc" 2>&1) || fail "$info"
+eval "$info"
+if ! command -v "$cc" > /dev/null; then
+	[ -n "$packages" ] || fail "toolchain $tc: $cc not found"
+	"$TOP/mk/need-packages.sh" $packages || fail "toolchain $tc: cannot install $packages"
+fi
+have=$("$cc" --version | head -n1)
+if [ "$have" != "$(b .compiler)" ]; then
+	echo "kwarn: repro: WARNING: compiler differs from the report's:" >&2
+	echo "kwarn: repro:   report: $(b .compiler)" >&2
+	echo "kwarn: repro:   here:   $have" >&2
+fi
+[ "$(b .series_sha256)" = "$(cat "$TOP"/series/series $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series/series" | sed "s|^|$TOP/series/|") 2>/dev/null | sha256sum | cut -c1-64)" ] ||
+	echo "kwarn: repro: WARNING: series/ differs from the report's" >&2
+
+# --- a script for a fresh machine ------------------------------------------
+if [ -n "$SCRIPT" ]; then
+	KSRC=$KSRC SCRIPT=$SCRIPT "$TOP/mk/repro-script.sh" "$rec" "$tmp/build" "$obj" "$w" "$kmake" "$cc" "$packages" \
+		"$TOP/series" "$SRC_PKG" > "$SCRIPT.tmp" && chmod +x "$SCRIPT.tmp" && mv "$SCRIPT.tmp" "$SCRIPT" ||
+		fail "cannot write $SCRIPT"
+	say SCRIPT "$SCRIPT"
+	exit 0
+fi
+
+# --- rebuild it -------------------------------------------------------------
+dir=$O/repro/$key-$tc-W$w
+rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
+b .config | head -c -1 > "$dir/.config"
+say CC "$obj (W=$w, in $dir)"
+start=$(date +%s)
+# shellcheck disable=SC2086
+env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$KSRC" O="$dir" ARCH=arm $kmake \
+	CC="$KWARN_CC $cc" W="$w" -j"$(nproc)" "$obj" > "$dir/make.log" 2>&1
+status=$?
+diag=$(dirname "$dir/$obj")/.$(basename "$obj").kwarn
+echo "--- compiler output for $obj ---"
+[ -f "$diag" ] && sed "s|$KSRC/||g" "$diag"
+grep -v '^make\|^  [A-Z]' "$dir/make.log" | sed "s|$KSRC/||g"
+echo "---"
+say TIME "$(( $(date +%s) - start )) s"
+[ $status = 0 ] || say NOTE "make exited $status"
+"$KWARN_PARSE" -s "$KSRC" -b "$dir" -t "$family" "$dir/make.log" ${diag:+$(ls "$diag" 2>/dev/null)} > "$tmp/got"
+if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
+	.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message)' \
+	"$tmp/got" > /dev/null; then
+	say REPRO "yes: $key came back"
+	exit 0
+fi
+say REPRO "no: $key did not appear (W=$w, $tc)"
+exit 1

@@ -1,0 +1,45 @@
+#!/bin/bash
+# W levels, proved: the records one W=123 build attributes to W=1 and W=12
+# equal those of real W=1 and W=12 builds, for one GCC and one Clang.
+# Differences are allowed only where tests/levels-exceptions lists them,
+# each with its reason.
+. "$(dirname "$0")/lib.sh"
+cdir=$TESTDIR/corpus/seed-$TEST_SEED
+exc=$TOP/tests/levels-exceptions
+
+fields='select(.type == "diag" and .kind == "warning")
+	| [.tool, .flag, .path, .line, .col, .message, .count] | @json'
+
+for tc in gcc-12 clang-14; do
+	ok "$tc: the W=123 corpus of the test seed" kmake corpus TOOLCHAIN=$tc JOBS=8
+	for w in 1 12; do
+		ok "$tc: a real W=$w build of the test seed" kmake corpus TOOLCHAIN=$tc W=$w JOBS=8
+		zstd -dcq "$cdir/$tc-W123.jsonl.zst" |
+			jq -r --argjson max ${#w} "select((.level // 9) <= \$max) | $fields" |
+			sort > "$TESTDIR/attr-$tc-$w"
+		zstd -dcq "$cdir/$tc-W$w.jsonl.zst" | jq -r "$fields" | sort > "$TESTDIR/real-$tc-$w"
+		comm -3 "$TESTDIR/attr-$tc-$w" "$TESTDIR/real-$tc-$w" > "$TESTDIR/diff-$tc-$w" || true
+		allowed=$(awk -F '\t' -v tc=$tc -v w=$w '$1 == tc && $2 == w { print $3 }' "$exc" 2>/dev/null)
+		sed 's/^\t//' "$TESTDIR/diff-$tc-$w" | while read -r rec; do
+			f=$(jq -r '.[1]' <<< "$rec")
+			grep -qxF -- "$f" <<< "$allowed" || echo "$rec"
+		done > "$TESTDIR/unexplained-$tc-$w"
+		n=$((n + 1))
+		if [ -s "$TESTDIR/attr-$tc-$w" ] && [ ! -s "$TESTDIR/unexplained-$tc-$w" ]; then
+			echo "ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's ($(wc -l < "$TESTDIR/attr-$tc-$w") sites, $(wc -l < "$TESTDIR/diff-$tc-$w") listed exceptions)"
+		else
+			echo "not ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's"
+			echo "#   attributed: $(wc -l < "$TESTDIR/attr-$tc-$w"), real: $(wc -l < "$TESTDIR/real-$tc-$w"), unexplained:"
+			head -n 10 "$TESTDIR/unexplained-$tc-$w" | sed 's/^/#   /'
+		fi
+	done
+done
+
+c=$cdir/gcc-12-W123.jsonl.zst
+for f in "-Wmissing-prototypes 1" "-Wshadow 2" "-Wmaybe-uninitialized 2"; do
+	set -- $f
+	ok "the test seed exercises gcc's $1 at W=$2" bash -c \
+		"zstd -dcq $c | jq -e -s 'any(.[]; .flag == \"$1\" and .level == $2)'"
+done
+ok "the test seed exercises clang's -Wunused-function on static inlines, at W=2" bash -c \
+	"zstd -dcq $cdir/clang-14-W123.jsonl.zst | jq -e -s 'any(.[]; .flag == \"-Wunused-function\" and .level == 2 and (.source | test(\"inline\")))'"

@@ -1,0 +1,48 @@
+#!/bin/bash
+# make repro: one warning of the shared test seed rebuilt at the cost of
+# one object, for gcc and clang; a real miss (a W level below the
+# warning's); a script that reproduces it on a fresh machine.
+. "$(dirname "$0")/lib.sh"
+cdir=$TESTDIR/corpus/seed-$TEST_SEED
+status() { cat "$O/repro/status"; }
+pick() {	# pick TOOLCHAIN FLAG: the key of the first such warning in a .c file
+	zstd -dcq "$cdir/$1-W123.jsonl.zst" |
+		jq -r --arg f "$2" 'select(.flag == $f and (.path | endswith(".c"))) | .key' | head -n1
+}
+for tc in gcc-12 clang-14; do
+	key=$(pick $tc -Wshadow)
+	n=$((n + 1))
+	if [ -z "$key" ]; then echo "not ok $n - $tc: the test seed has a -Wshadow warning in a .c file"; continue; fi
+	echo "ok $n - $tc: the test seed has a -Wshadow warning in a .c file ($key)"
+	ok "$tc: make repro ID=${key:0:8} rebuilds its object and the warning comes back (status 0)" bash -c "
+		make -C $TOP -s repro ID=${key:0:8} TOOLCHAIN=$tc CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-$tc.out 2>&1 &&
+		test \$(cat $O/repro/status) = 0 && grep -q 'REPRO    yes' $TESTDIR/repro-$tc.out &&
+		grep -q 'warning: declaration of .* shadows' $TESTDIR/repro-$tc.out"
+	ok "$tc: only that object was compiled, not the kernel" bash -c "
+		test \$(find $O/repro/$key-$tc-W123 -name '*.o' -newer $O/repro/$key-$tc-W123/.config | grep -v '/scripts/\|/tools/' | wc -l) -le 3"
+	ok "$tc: at W=1, below -Wshadow's W=2, it does not come back (status 1)" bash -c "
+		! make -C $TOP -s repro ID=$key TOOLCHAIN=$tc W=1 CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-miss.out 2>&1 &&
+		test \$(cat $O/repro/status) = 1 && grep -q 'REPRO    no' $TESTDIR/repro-miss.out"
+done
+# as a maintainer would paste it: absolute path, Unicode quotes
+line=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -r 'select(.flag == "-Wmissing-prototypes") | .text' | head -n1)
+printf '%s/src/linux-source-6.1/%s' "$O" "$(sed "s/'/\xe2\x80\x99/g" <<< "$line")" > "$TESTDIR/pasted"
+ok "LINE= finds a pasted compiler line through the same normalization" bash -c '
+	make -C "$0" -s repro LINE="$(cat "$1/pasted")" SEED=1 TOOLCHAIN=gcc-12 \
+		CORPUS="$1/corpus" O="$2" > "$1/repro-line.out" 2>&1 &&
+	test $(cat "$2/repro/status") = 0' "$TOP" "$TESTDIR" "$O"
+ok "an unknown ID is a setup error (status 2)" bash -c "
+	! make -C $TOP -s repro ID=ffffffffffffffff CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-bad.out 2>&1 &&
+	test \$(cat $O/repro/status) = 2 && grep -q 'no warning with key' $TESTDIR/repro-bad.out"
+
+# a script for a fresh machine, run outside the checkout, empty HOME and cache
+key=$(pick gcc-12 -Wshadow)
+ok "SCRIPT= writes a self-contained script" \
+	make -C "$TOP" -s repro ID="$key" TOOLCHAIN=gcc-12 SCRIPT="$TESTDIR/repro.sh" CORPUS="$TESTDIR/corpus" O="$O"
+rm -rf "$TESTDIR/fresh" && mkdir -p "$TESTDIR/fresh/home"
+ok "the script reproduces the warning from /, with an empty HOME and cache" bash -c "
+	cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=$TESTDIR/fresh/home \
+		XDG_CACHE_HOME=$TESTDIR/fresh/home/.cache sh $TESTDIR/repro.sh $TESTDIR/fresh/work \
+		> $TESTDIR/fresh/out 2>&1 && grep -q 'repro: reproduced' $TESTDIR/fresh/out &&
+	! grep -q 'differs' $TESTDIR/fresh/out"
+rm -rf "$TESTDIR/fresh"
