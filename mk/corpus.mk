@@ -15,14 +15,17 @@ CORPUS_SEEDS = $(or $(SEEDS),$(SEED))
 
 # every seed of SEEDS (or SEED) with every toolchain of TOOLCHAINS, in turn;
 # what is built and unchanged is skipped by the stamps
+# one W=123 build gives every level by attribution; WLEVELS="1 12 123"
+# builds each level for real
+WLEVELS ?= $(W)
 corpus:
 	$(Q)n=$(words $(CORPUS_SEEDS)); k=0; for s in $(CORPUS_SEEDS); do k=$$((k + 1)); \
-		for t in $(TOOLCHAINS); do \
-		echo "  SEED     $$s ($$k of $$n), $$t"; \
+		for t in $(TOOLCHAINS); do for w in $(WLEVELS); do \
+		echo "  SEED     $$s ($$k of $$n), $$t, W=$$w"; \
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(O) CORPUS=$(CORPUS) P=$(P) \
-			REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$(W) JOBS=$(JOBS) V=$(V) \
+			REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$$w JOBS=$(JOBS) V=$(V) CCACHE=$(CCACHE) \
 			$(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
-		done; done
+		done; done; done
 
 corpus-one: $(CORPUS_FILE)
 	@echo "  CORPUS   $(CORPUS_FILE:$(TOP)/%=%)"

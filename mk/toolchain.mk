@@ -27,11 +27,19 @@ tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutil
 	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%))))
 tc-version = $(shell $(call tc-cc,$(1)) --version 2>/dev/null | head -n1)
 
+# ccache, when present, speeds up rebuilds of warning builds; it replays a
+# cached compile's stderr as it was (tests/t90-ccache.sh proves the corpus
+# does not change). CCACHE=0 turns it off.
+CCACHE ?= 1
+CCACHE_CMD = $(if $(filter 1,$(CCACHE)),$(addsuffix $(space),$(shell command -v ccache)))
+empty :=
+space := $(empty) $(empty)
+
 # $(call kmake,BUILDDIR,TOOLCHAIN,WRAP): the kernel's make for BUILDDIR.
 # With WRAP=1 the compiler runs under kwarn-cc. kmake-in runs in an
 # already configured BUILDDIR (its generated Makefile), for -f tricks.
 kmake-env = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make
-kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(if $(3),$(KWARN_CC) )$(call tc-cc,$(2))"
+kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(if $(3),$(KWARN_CC) $(CCACHE_CMD))$(call tc-cc,$(2))"
 kmake = $(kmake-env) -C $(KSRC) O=$(1) $(kmake-args)
 kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 

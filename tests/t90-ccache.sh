@@ -1,0 +1,37 @@
+#!/bin/bash
+# ccache never changes a diagnostic: the kernel/ objects of the test seed,
+# compiled through kwarn-cc without ccache, with a cold cache and with a
+# warm one (every compile a cache hit), leave byte-identical diagnostics.
+# Runs last: installing ccache makes later builds use it.
+. "$(dirname "$0")/lib.sh"
+"$TOP/mk/need-packages.sh" ccache
+cfg=$O/seed-$TEST_SEED-p$TEST_P/seed.config
+export CCACHE_DIR=$TESTDIR/ccache-dir
+for tc in gcc-12 clang-14; do
+	eval "$(make -s -C "$TOP" toolchain-info TOOLCHAIN=$tc)"
+	d=$TESTDIR/ccache-$tc
+	rm -rf "$d" "$CCACHE_DIR" && mkdir -p "$d"
+	cp "$cfg" "$d/.config"
+	# shellcheck disable=SC2154,SC2086
+	km() { env -u MAKEFLAGS make -s -C "$O/src/linux-source-6.1" O="$d" ARCH=arm $kmake W=123 -j2 "$@"; }
+	ok "$tc: prepare a build directory" km CC="$cc" olddefconfig prepare
+	for run in plain cold warm; do
+		find "$d/kernel" -name '*.o' -delete 2>/dev/null
+		find "$d/kernel" -name '.*.kwarn' -delete 2>/dev/null
+		wrap="$TOP/.build/bin/kwarn-cc $cc"
+		[ $run = plain ] || wrap="$TOP/.build/bin/kwarn-cc ccache $cc"
+		[ $run != cold ] || ccache -C > /dev/null
+		ok "$tc: kernel/ compiled ($run)" km CC="$wrap" kernel/
+		(cd "$d" && find kernel -name '.*.kwarn' | sort | xargs tail -v -n +1) > "$TESTDIR/ccache-$tc-$run"
+	done
+	n=$((n + 1))
+	if [ -s "$TESTDIR/ccache-$tc-plain" ] && cmp -s "$TESTDIR/ccache-$tc-plain" "$TESTDIR/ccache-$tc-cold" &&
+	   cmp -s "$TESTDIR/ccache-$tc-plain" "$TESTDIR/ccache-$tc-warm"; then
+		echo "ok $n - $tc: diagnostics identical without ccache, cold and warm ($(grep -c ': warning: ' "$TESTDIR/ccache-$tc-plain") warnings in $(grep -c '^==> ' "$TESTDIR/ccache-$tc-plain") objects)"
+	else
+		echo "not ok $n - $tc: diagnostics identical without ccache, cold and warm"
+		diff "$TESTDIR/ccache-$tc-plain" "$TESTDIR/ccache-$tc-warm" | head -n 5 | sed 's/^/#   /'
+	fi
+	ok "$tc: the warm run was served from the cache" bash -c "ccache -s | grep -Eq '(Hits|cache hit \(direct\)).*[1-9]'"
+	rm -rf "$d"
+done
