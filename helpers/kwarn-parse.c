@@ -46,7 +46,8 @@ struct site {
 	uint64_t hash;
 	const char *kind, *tool, *flag, *path, *msg;
 	unsigned long line, col;
-	char *function, *text, *source;
+	const char *function;	/* an atom */
+	char *text, *source;
 	char **notes;
 	size_t nnotes;
 	char **chain;
@@ -75,7 +76,7 @@ static int inline_rule = -1;	/* level of unused static inlines (clang) */
 static const char *fname;
 static unsigned long lineno;
 static const char *object;	/* current object or NULL for a make log */
-static char *function;		/* gcc's "FILE: In function 'x':" ... */
+static const char *function;	/* gcc's "FILE: In function 'x':" (atom) ... */
 static const char *function_file;	/* ... applies to diagnostics in FILE */
 static char *chain[MAX_CHAIN];
 static size_t nchain;
@@ -194,12 +195,21 @@ static const char *intern(const char *s, size_t n)
 
 /*
  * Normalize one line: drop the SRCTREE/ and OBJTREE/ prefixes wherever
- * they occur, fold Unicode quotes to ASCII, drop a trailing CR.
+ * they occur, fold Unicode quotes to ASCII, drop a trailing CR. The result
+ * lives in a buffer reused by the next call.
  */
 static char *normalize(const char *s, size_t n, size_t *outlen)
 {
-	char *o = emalloc(n + 1), *p = o;
+	static char *o;
+	static size_t cap;
+	char *p;
 	size_t i = 0;
+
+	if (n + 1 > cap) {
+		cap = n + 1 > 2 * cap ? n + 1 : 2 * cap;
+		o = erealloc(o, cap);
+	}
+	p = o;
 
 	if (n && s[n - 1] == '\r')
 		n--;
@@ -355,12 +365,14 @@ static void chain_add(const char *s, size_t n)
 	}
 }
 
-static void add_instance(const char *kind, const char *tool, const char *path,
-			 unsigned long line, unsigned long col, const char *flag,
-			 const char *msg, size_t msglen, const char *text, size_t textlen)
+/*
+ * One more instance of site @s, given as printed at @path (the pointer
+ * the parser passed; an atom or a literal). @text is its normalized line,
+ * needed only for a site's first instance.
+ */
+static void count_instance(struct site *s, const char *path,
+			   const char *text, size_t textlen)
 {
-	struct site *s;
-
 	/*
 	 * gcc and clang print an include chain once, before the first
 	 * diagnostic in the header it leads to; later ones in the same
@@ -379,23 +391,20 @@ static void add_instance(const char *kind, const char *tool, const char *path,
 		chain_file = path;
 	else if (nchain && chain_file != path)
 		chain_clear();
-	if (function && function_file != path) {
-		free(function);
+	if (function && function_file != path)
 		function = NULL;
-	}
-	s = site_get(kind, tool, path, line, col, flag, msg, msglen);
 	if (s->count++ == 0) {
 		s->text = estrndup(text, textlen);
-		s->function = function ? estrndup(function, strlen(function)) : NULL;
+		s->function = function;
 		if (nchain) {
 			s->chain = emalloc(nchain * sizeof(*s->chain));
 			for (size_t i = 0; i < nchain; i++)
 				s->chain[i] = estrndup(chain[i], strlen(chain[i]));
 			s->nchain = nchain;
 		}
-		s->level = level_of(tool, flag);
+		s->level = level_of(s->tool, s->flag);
 		last = s;
-		want_source = tool == cctool;	/* compilers show the source line */
+		want_source = s->tool == cctool;	/* compilers show the source line */
 	} else {
 		last = NULL;	/* notes are kept from the first instance */
 		want_source = 0;
@@ -406,6 +415,16 @@ static void add_instance(const char *kind, const char *tool, const char *path,
 		s->nobjects++;
 		s->lastobj = object;
 	}
+}
+
+static struct site *add_instance(const char *kind, const char *tool, const char *path,
+				 unsigned long line, unsigned long col, const char *flag,
+				 const char *msg, size_t msglen, const char *text, size_t textlen)
+{
+	struct site *s = site_get(kind, tool, path, line, col, flag, msg, msglen);
+
+	count_instance(s, path, text, textlen);
+	return s;
 }
 
 static void add_note(const char *text, size_t n)
@@ -529,19 +548,202 @@ static void flag_from_words(const char *msg, size_t n, char *buf, size_t size)
 	buf[o] = '\0';
 }
 
+/*
+ * ---- memo: raw line -> what parsing it did ----
+ *
+ * A warning in a header is printed once per object that includes it, a
+ * W=123 build prints each about 60 times, with its notes and function
+ * context. What a line not starting with a blank does, when it is not the
+ * source line of a new site, depends only on its bytes and on whether the
+ * input is an object's file: the parser remembers it for the lines that
+ * name a site, a note, or a function context, and replays it on the next
+ * identical line without normalizing it again. Replaying runs the same
+ * per-instance code (include chain, function, objects), so the records are
+ * the same. The memo grows with unique diagnostic lines, not with the log.
+ */
+enum { M_DIAG = 1, M_NOTE, M_FUNC, M_TOP };
+
+struct memo {
+	uint64_t hash;
+	char *raw;
+	size_t len;
+	unsigned char cls, hasobj;
+	struct site *site;	/* M_DIAG: the site, and ... */
+	const char *path;	/* ... the path pointer add_instance was given */
+	const char *fn, *file;	/* M_FUNC: function and function_file */
+};
+
+#define MEMO_MAX	(1u << 20)	/* entries; past that, lines are parsed anew */
+
+static struct {
+	struct memo *v;
+	size_t n, cap;		/* cap is a power of two */
+} memo;
+
+/* the line being parsed, when its outcome may be remembered */
+static struct {
+	const char *raw;
+	size_t len;
+	uint64_t hash;
+	int on;
+} pending;
+
+static uint64_t hash_line(const char *s, size_t n)
+{
+	uint64_t a = 0x9e3779b97f4a7c15ULL ^ n, b = 0xc2b2ae3d27d4eb4fULL, x, y;
+	size_t i = 0;
+
+	for (; i + 16 <= n; i += 16) {
+		memcpy(&x, s + i, 8);
+		memcpy(&y, s + i + 8, 8);
+		a = (a ^ x) * 0xff51afd7ed558ccdULL;
+		a ^= a >> 32;
+		b = (b ^ y) * 0xc4ceb9fe1a85ec53ULL;
+		b ^= b >> 29;
+	}
+	x = y = 0;
+	if (n - i > 8) {
+		memcpy(&x, s + i, 8);
+		memcpy(&y, s + i + 8, n - i - 8);
+	} else {
+		memcpy(&x, s + i, n - i);
+	}
+	a = (a ^ x) * 0xff51afd7ed558ccdULL;
+	b = (b ^ y) * 0xc4ceb9fe1a85ec53ULL;
+	return mix(a ^ (b << 31 | b >> 33));
+}
+
+static struct memo *memo_find(const char *raw, size_t len, uint64_t h)
+{
+	unsigned char hasobj = object != NULL;
+
+	if (!memo.cap)
+		return NULL;
+	for (size_t i = h & (memo.cap - 1); memo.v[i].raw; i = (i + 1) & (memo.cap - 1)) {
+		struct memo *m = &memo.v[i];
+
+		if (m->hash == h && m->len == len && m->hasobj == hasobj &&
+		    !memcmp(m->raw, raw, len))
+			return m;
+	}
+	return NULL;
+}
+
+/* Remember what the pending line did; a no-op when no line is pending. */
+static void memo_put(int cls, struct site *site, const char *path,
+		     const char *fn, const char *file)
+{
+	struct memo *m;
+	size_t i;
+
+	if (!pending.on)
+		return;
+	pending.on = 0;
+	if (memo.n >= MEMO_MAX)
+		return;
+	if ((memo.n + 1) * 2 > memo.cap) {
+		struct memo *old = memo.v;
+		size_t oldcap = memo.cap;
+
+		memo.cap = oldcap ? oldcap * 2 : 4096;
+		memo.v = ecalloc(memo.cap, sizeof(*memo.v));
+		for (size_t j = 0; j < oldcap; j++) {
+			if (!old[j].raw)
+				continue;
+			i = old[j].hash & (memo.cap - 1);
+			while (memo.v[i].raw)
+				i = (i + 1) & (memo.cap - 1);
+			memo.v[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = pending.hash & (memo.cap - 1); memo.v[i].raw; i = (i + 1) & (memo.cap - 1))
+		;
+	m = &memo.v[i];
+	m->hash = pending.hash;
+	m->raw = estrndup(pending.raw, pending.len);
+	m->len = pending.len;
+	m->hasobj = object != NULL;
+	m->cls = (unsigned char)cls;
+	m->site = site;
+	m->path = path;
+	m->fn = fn;
+	m->file = file;
+	memo.n++;
+}
+
+static void classify_line(const char *raw, size_t rawlen);
+
+/* the path of diagnostics that have none (one pointer: paths compare by it) */
+static const char nopath[] = "";
+
 static void parse_line(const char *raw, size_t rawlen)
+{
+	struct memo *m;
+	uint64_t h;
+
+	if (want_source || !rawlen) {
+		classify_line(raw, rawlen);
+		return;
+	}
+	if (raw[0] == ' ' || raw[0] == '\t') {
+		/*
+		 * Source lines, carets, make's progress: nothing to take,
+		 * unless an include chain or a Kconfig warning goes on.
+		 */
+		if (chain_open || kconfig_open)
+			classify_line(raw, rawlen);
+		return;
+	}
+	h = hash_line(raw, rawlen);
+	m = memo_find(raw, rawlen, h);
+	if (!m) {
+		pending.raw = raw;
+		pending.len = rawlen;
+		pending.hash = h;
+		pending.on = 1;
+		classify_line(raw, rawlen);
+		pending.on = 0;
+		return;
+	}
+	kconfig_open = 0;	/* as classify_line for a line not indented */
+	switch (m->cls) {
+	case M_DIAG:
+		count_instance(m->site, m->path, NULL, 0);
+		break;
+	case M_NOTE:
+		if (last && last->nnotes < MAX_NOTES) {
+			size_t n;
+			char *s = normalize(raw, rawlen, &n);
+
+			add_note(s, n);
+		}
+		break;
+	case M_FUNC:
+		function = m->fn;
+		function_file = m->file;
+		break;
+	case M_TOP:
+		function = NULL;
+		break;
+	}
+}
+
+/* Parse one line the long way: normalize, then look at it. */
+static void classify_line(const char *raw, size_t rawlen)
 {
 	size_t n, after, pathlen, msglen;
 	char *s = normalize(raw, rawlen, &n);
 	const char *kind = NULL, *flag, *tool, *msg, *path;
 	unsigned long line, col;
 	long colon;
+	struct site *site;
 
 	if (want_source) {
 		want_source = 0;
 		if (last && !last->source && n && find_kind(s, n, &kind, &after) < 0 &&
 		    !starts(s, n, "In file included from") && !strstr(s, ": In function")) {
-			last->source = s;
+			last->source = estrndup(s, n);
 			return;
 		}
 		kind = NULL;
@@ -562,7 +764,7 @@ static void parse_line(const char *raw, size_t rawlen)
 		chain_line = lineno;
 		chain_add(s + 22, n - 22);
 		chain_open = s[n - 1] == ',';
-		goto out;
+		return;
 	}
 	if (chain_open && n > 5 && s[0] == ' ') {
 		size_t i = 0;
@@ -573,22 +775,22 @@ static void parse_line(const char *raw, size_t rawlen)
 			chain_line = lineno;
 			chain_add(s + i + 5, n - i - 5);
 			chain_open = s[n - 1] == ',';
-			goto out;
+			return;
 		}
 	}
 	/* Kconfig explains an unmet dependency in indented lines */
 	if (kconfig_open && starts(s, n, "  ")) {
 		add_note(s, n);
-		goto out;
+		return;
 	}
 	kconfig_open = 0;
 	if (n == 0 || s[0] == ' ' || s[0] == '\t')
-		goto out;
+		return;
 	if (starts(s, n, "WARNING: unmet direct dependencies detected for ")) {
-		add_instance("warning", "kconfig", "", 0, 0, "unmet-direct-dependencies",
+		add_instance("warning", "kconfig", nopath, 0, 0, "unmet-direct-dependencies",
 			     s + 9, n - 9, s, n);
 		kconfig_open = 1;
-		goto out;
+		return;
 	}
 	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ")) {
 		char cls[64];
@@ -598,18 +800,20 @@ static void parse_line(const char *raw, size_t rawlen)
 				strcspn(s + off, ":") : 0, cls, sizeof(cls));
 		if (starts(s + off, n - off, "vmlinux") || strstr(s + off, "section mismatch"))
 			strcpy(cls, "section-mismatch");
-		add_instance(s[0] == 'W' ? "warning" : "error", "modpost", "", 0, 0,
-			     intern(cls, strlen(cls)), s + off, n - off, s, n);
-		goto out;
+		site = add_instance(s[0] == 'W' ? "warning" : "error", "modpost", nopath, 0, 0,
+				    intern(cls, strlen(cls)), s + off, n - off, s, n);
+		memo_put(M_DIAG, site, nopath, NULL, NULL);
+		return;
 	}
 	if (starts(s, n, "make") && strstr(s, "*** [") && strstr(s, "] Error ")) {
 		char *b = strstr(s, "*** [") + 5, *e = strchr(b, ']');
 
 		if (e) {
-			add_instance("failure", "make", "", 0, 0, "",
-				     b, (size_t)(e - b), s, n);
+			site = add_instance("failure", "make", nopath, 0, 0, "",
+					    b, (size_t)(e - b), s, n);
+			memo_put(M_DIAG, site, nopath, NULL, NULL);
 		}
-		goto out;
+		return;
 	}
 
 	/* dtc: "path:L.C-L.C: Warning (check): msg" */
@@ -641,11 +845,12 @@ static void parse_line(const char *raw, size_t rawlen)
 
 				snprintf(dflag, sizeof(dflag), "-W%.*s",
 					 (int)(ce - cb), cb);
-				add_instance(w[2] == 'W' ? "warning" : "error", "dtc",
-					     path, line, col,
-					     intern(dflag, strlen(dflag)), msg,
-					     strlen(msg), s, n);
-				goto out;
+				site = add_instance(w[2] == 'W' ? "warning" : "error", "dtc",
+						    path, line, col,
+						    intern(dflag, strlen(dflag)), msg,
+						    strlen(msg), s, n);
+				memo_put(M_DIAG, site, path, NULL, NULL);
+				return;
 			}
 		}
 	}
@@ -662,18 +867,19 @@ static void parse_line(const char *raw, size_t rawlen)
 
 			char *pc = estrndup(s, (size_t)(fn - s));
 
-			free(function);
-			function = e ? estrndup(b, (size_t)(e - b)) : NULL;
+			function = e ? intern(b, (size_t)(e - b)) : NULL;
 			function_file = intern(pc, clean_path(pc, strlen(pc)));
 			free(pc);
+			memo_put(M_FUNC, NULL, NULL, function, function_file);
 		} else if (strstr(s, ": At top level:")) {
-			free(function);
 			function = NULL;
+			memo_put(M_TOP, NULL, NULL, NULL, NULL);
 		} else if (strstr(s, "undefined reference to") ||
 			   strstr(s, "multiple definition of")) {
-			add_instance("error", "ld", "", 0, 0, "", s, n, s, n);
+			site = add_instance("error", "ld", nopath, 0, 0, "", s, n, s, n);
+			memo_put(M_DIAG, site, nopath, NULL, NULL);
 		}
-		goto out;
+		return;
 	}
 
 	split_location(s, (size_t)colon, &pathlen, &line, &col);
@@ -681,7 +887,8 @@ static void parse_line(const char *raw, size_t rawlen)
 	msglen = n - after;
 	if (!strcmp(kind, "note")) {
 		add_note(s, n);
-		goto out;
+		memo_put(M_NOTE, NULL, NULL, NULL, NULL);
+		return;
 	}
 	flag = take_flag(msg, &msglen);
 	if (*flag || col || !strncmp(s, "cc1", 3) || starts(s, pathlen, "<command-line>"))
@@ -698,9 +905,8 @@ static void parse_line(const char *raw, size_t rawlen)
 		path = intern(pc, clean_path(pc, pathlen));
 		free(pc);
 	}
-	add_instance(kind, tool, path, line, col, flag, msg, msglen, s, n);
-out:
-	free(s);
+	site = add_instance(kind, tool, path, line, col, flag, msg, msglen, s, n);
+	memo_put(M_DIAG, site, path, NULL, NULL);
 }
 
 /* ---- input ---- */
@@ -749,7 +955,6 @@ static void parse_file(const char *name)
 		die(EXIT_IO, "%s: %s", name, strerror(errno));
 	object = object_of(name);
 	lineno = 0;
-	free(function);
 	function = NULL;
 	chain_clear();
 	last = NULL;

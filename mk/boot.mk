@@ -6,7 +6,7 @@
 #                             and the warnings that lie in code the boot ran
 #
 # $(CORPUS)/seed-N/TOOLCHAIN-branches.jsonl.zst  the boot record, then one
-#     record per branch site (schema: corpus/SCHEMA.md, "Branch profiles")
+#     record per branch site (format: qemu/README.md)
 # $(CORPUS)/seed-N/TOOLCHAIN-boot.log.zst        the whole serial log
 #
 # The image is the seed's config plus mk/profile.config (VARIANT=profile,

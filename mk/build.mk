@@ -4,9 +4,10 @@
 # $(BUILDDIR)/.kwarn-built is the stamp; $(BUILDDIR)/make.log the rest of
 # the output (kernel-doc, modpost, dtc, make's own errors); status holds
 # make's exit code. A failing build is a finding, not a kwarn failure.
+# flock: two runs for the same build directory take turns.
 
 # a prefix toolchain is named after its compiler: gcc-6.5.0
-tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-family,$(1))-$(shell $(call tc-cc,$(1)) -dumpversion),$(1))
+tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-family,$(1))-$(shell $(call tc-cc,$(1)) -dumpversion 2>/dev/null),$(1))
 
 # VARIANT=plain: the seed's config as is (the warning corpus);
 # VARIANT=profile: plus mk/profile.config (the boot image)
@@ -23,9 +24,9 @@ BUILD_STAMP = $(BUILDDIR)/.kwarn-built
 build: $(BUILD_STAMP)
 
 $(SEEDDIR)/%/.kwarn-built: $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP)
-	$(call tc-check,$(TOOLCHAIN))$(call check-variant)
+	$(call tc-check,$(TOOLCHAIN))$(call check-variant)$(call check-w)
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)))
 	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) -j$(JOBS))
-	$(Q)$(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(JOBS) $(W) \
+	$(Q)mkdir -p $(@D) && flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(JOBS) $(W) \
 		$(call kmake,$(@D),$(TOOLCHAIN),1)
 	$(Q)touch $@

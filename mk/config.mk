@@ -10,6 +10,8 @@ PIN := $(TOP)/mk/pin.config
 
 check-seed = $(if $(shell echo '$(SEED)' | grep -xE '[0-9]{1,9}'),,\
 	$(error SEED must be a non-negative integer, got '$(SEED)'))
+check-w = $(if $(shell echo '$(W)' | grep -xE '[123]{1,3}'),,\
+	$(error W must combine the levels 1, 2 and 3 (1, 12, 123, 2...), got '$(W)'))
 check-p = $(if $(shell echo '$(P)' | grep -xE '[0-9]{1,2}|100'),,\
 	$(error P (KCONFIG_PROBABILITY) must be 0..100, got '$(P)'))
 
@@ -21,7 +23,7 @@ $(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) | $(DEPS_STAMP)
 	$(call say,CONFIG,seed $(SEED) p=$(P) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))
 	$(Q)mkdir -p $(SEEDDIR)/config
-	$(Q)$(call kmake,$(KSRC),$(REF_TOOLCHAIN)) O=$(SEEDDIR)/config \
+	$(Q)flock $(SEEDDIR)/config.lock $(call kmake,$(KSRC),$(REF_TOOLCHAIN)) O=$(SEEDDIR)/config \
 		KCONFIG_SEED=$(SEED) KCONFIG_PROBABILITY=$(P) \
 		KCONFIG_ALLCONFIG=$(PIN) randconfig > $(SEEDDIR)/kconfig.log 2>&1 || \
 		{ cat $(SEEDDIR)/kconfig.log >&2; exit 1; }

@@ -4,9 +4,9 @@
 #          zstd -dcq corpus/seeds/seed-1/gcc-12-W123.jsonl.zst; } |
 #        jq -n -r --argjson n 10 -f branches.jq
 #
-# Reads a boot record, its branch records (corpus/SCHEMA.md, "Branch
-# profiles") and, when given, a warning corpus of the same seed and
-# toolchain. Prints, $n lines per table:
+# Reads a boot record, its branch records (qemu/README.md, "Files") and,
+# when given, a warning corpus of the same seed and toolchain. Prints, $n
+# lines per table:
 #  - always taken "if"s (hit, never missed) and never taken ones (missed,
 #    never hit), the most evaluated first; how many were never reached;
 #  - likely()/unlikely() annotations wrong most often (wrong more often than

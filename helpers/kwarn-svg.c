@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kwarn-svg - a horizontal bar chart as one self-contained SVG element.
+ *
+ * Usage: kwarn-svg [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]
+ *   -l  logarithmic value axis (decades from 1; a bar of 1 is drawn 2 px
+ *       long so that it shows)
+ *   -i  the svg element's id (default "chart")
+ *   -t  the chart's title, above it
+ *   -x  the value axis's label, below it
+ *   -y  the category axis's label, left of it
+ *
+ * Reads a table (FILE or standard input), tab separated:
+ *
+ *   <ignored>  SERIES  SERIES ...     line 1: the series' names
+ *   LABEL      N       N      ...     one line per category, top to bottom
+ *
+ * N is a non-negative integer, or empty or "-" for no value. Every line has
+ * the same number of fields.
+ *
+ * Writes an <svg class="chart"> with one <rect class="bar"> per non-zero
+ * value (data-series, data-value, and a <title> tooltip), the value printed
+ * at the bar's end, labelled axes with ticks and grid lines, and a legend
+ * when there is more than one series. Text is sized for 12 px fonts; the
+ * category labels are monospace (and cut to 48 characters, from the left,
+ * as paths say most at their end). Same input, same bytes: no libm, no
+ * clock, no locale.
+ *
+ * Exit status: 0; 1 bad input (file and line named); 2 usage; 3 I/O error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define WIDTH 820
+#define BAR 14          /* one bar's height */
+#define GAP 10          /* between categories */
+#define CHAR_MONO 7.3   /* 12 px DejaVu Sans Mono advance, rounded up */
+#define CHAR_SANS 7.0   /* 12 px sans, digits and commas, rounded up */
+#define MAXLABEL 48
+
+static const char *const palette[] = {
+	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
+	"#edc948", "#9c755f",
+};
+#define NCOLORS (sizeof(palette) / sizeof(palette[0]))
+
+struct row {
+	char *label;
+	unsigned long long *v;
+	int *has;
+};
+
+static char **series;
+static size_t nseries;
+static struct row *rows;
+static size_t nrows;
+static int logscale;
+static const char *name = "<stdin>";
+
+/* Split @s at tabs in place; returns the number of fields. */
+static size_t split(char *s, char ***out)
+{
+	size_t n = 1, i = 0;
+	char *p;
+
+	for (p = s; *p; p++)
+		n += *p == '\t';
+	*out = emalloc(n * sizeof(**out));
+	(*out)[i++] = s;
+	for (p = s; *p; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			(*out)[i++] = p + 1;
+		}
+	return n;
+}
+
+static void read_table(FILE *fp)
+{
+	char *line = NULL, **f;
+	size_t cap = 0, lineno = 0, n, i;
+	ssize_t len;
+
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		lineno++;
+		if (strlen(line) != (size_t)len)
+			die(EXIT_BADINPUT, "%s:%zu: binary data (NUL byte)", name, lineno);
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		n = split(line, &f);
+		if (lineno == 1) {
+			if (n < 2)
+				die(EXIT_BADINPUT, "%s:1: no series named", name);
+			nseries = n - 1;
+			series = emalloc(nseries * sizeof(*series));
+			for (i = 0; i < nseries; i++)
+				series[i] = estrndup(f[i + 1], strlen(f[i + 1]));
+			free(f);
+			continue;
+		}
+		if (n != nseries + 1)
+			die(EXIT_BADINPUT, "%s:%zu: %zu fields, line 1 has %zu", name,
+			    lineno, n, nseries + 1);
+		rows = erealloc(rows, (nrows + 1) * sizeof(*rows));
+		rows[nrows].label = estrndup(f[0], strlen(f[0]));
+		rows[nrows].v = ecalloc(nseries, sizeof(*rows[nrows].v));
+		rows[nrows].has = ecalloc(nseries, sizeof(*rows[nrows].has));
+		for (i = 0; i < nseries; i++) {
+			const char *s = f[i + 1];
+			char *end;
+
+			if (!*s || !strcmp(s, "-"))
+				continue;
+			if (strspn(s, "0123456789") != strlen(s) || strlen(s) > 18)
+				die(EXIT_BADINPUT, "%s:%zu: '%s' is not a count", name, lineno, s);
+			rows[nrows].v[i] = strtoull(s, &end, 10);
+			rows[nrows].has[i] = 1;
+		}
+		nrows++;
+		free(f);
+	}
+	if (ferror(fp))
+		die(EXIT_IO, "%s: read error", name);
+	if (!lineno)
+		die(EXIT_BADINPUT, "%s: empty (line 1 names the series)", name);
+	free(line);
+}
+
+/* log10(x) for x >= 1 without libm: decades, then ln(m) = 2 atanh(z). */
+static double log10_(double x)
+{
+	double k = 0, z, z2, term, sum = 0;
+	int i;
+
+	while (x >= 10) {
+		x /= 10;
+		k++;
+	}
+	z = (x - 1) / (x + 1);
+	z2 = z * z;
+	term = z;
+	for (i = 1; i < 200; i += 2) {
+		sum += term / i;
+		term *= z2;
+	}
+	return k + 2 * sum / 2.302585092994045684;
+}
+
+/* 1234567 -> "1,234,567" */
+static void commas(unsigned long long v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%llu", v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[j++] = ',';
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+}
+
+static void xml(const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '<': fputs("&lt;", stdout); break;
+		case '>': fputs("&gt;", stdout); break;
+		case '&': fputs("&amp;", stdout); break;
+		case '"': fputs("&quot;", stdout); break;
+		default: putchar(*s);
+		}
+}
+
+/* UTF-8 characters in @s */
+static size_t chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* the label as shown: at most MAXLABEL characters, cut from the left */
+static const char *shown(const char *s, int *cut)
+{
+	size_t n = chars(s);
+
+	*cut = 0;
+	if (n <= MAXLABEL)
+		return s;
+	*cut = 1;
+	for (n -= MAXLABEL - 1; n; s++)
+		n -= ((unsigned char)s[1] & 0xc0) != 0x80;
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	const char *id = "chart", *title = "", *xlabel = "", *ylabel = "";
+	unsigned long long max = 0, top, step = 1;
+	double left, right, plot, y, ticky, x0, w, maxlab = 0, maxval = 0;
+	size_t i, j, nbars = 0;
+	char num[32];
+	int c, cut, legend, height, top_margin;
+	FILE *fp = stdin;
+
+	argv0 = "kwarn-svg";
+	while ((c = getopt(argc, argv, "li:t:x:y:")) != -1)
+		switch (c) {
+		case 'l': logscale = 1; break;
+		case 'i': id = optarg; break;
+		case 't': title = optarg; break;
+		case 'x': xlabel = optarg; break;
+		case 'y': ylabel = optarg; break;
+		default:
+			fprintf(stderr, "usage: kwarn-svg [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
+			return EXIT_USAGE;
+		}
+	if (argc - optind > 1) {
+		fprintf(stderr, "usage: kwarn-svg [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
+		return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		name = argv[optind];
+		fp = fopen(name, "r");
+		if (!fp)
+			die(EXIT_IO, "%s: cannot open", name);
+	}
+	read_table(fp);
+	if (fp != stdin)
+		fclose(fp);
+
+	for (i = 0; i < nrows; i++) {
+		double l = chars(shown(rows[i].label, &cut)) * CHAR_MONO;
+
+		maxlab = l > maxlab ? l : maxlab;
+		for (j = 0; j < nseries; j++) {
+			if (!rows[i].has[j])
+				continue;
+			if (rows[i].v[j] > max)
+				max = rows[i].v[j];
+			commas(rows[i].v[j], num);
+			if (strlen(num) * CHAR_SANS > maxval)
+				maxval = strlen(num) * CHAR_SANS;
+			nbars += rows[i].v[j] > 0;
+		}
+	}
+	/* the axis's end: the next decade, or a round linear step */
+	if (logscale) {
+		for (top = 10; top < max; top *= 10)
+			;
+	} else {
+		/* 1, 2, 5, 10, 20, 50, ...: at most 5 steps */
+		static const unsigned mant[] = { 1, 2, 5 };
+		unsigned long long base = 1;
+		int k = 0;
+
+		for (step = 1; step * 5 < max; step = base * mant[k])
+			if (++k == 3) {
+				k = 0;
+				base *= 10;
+			}
+		top = (max + step - 1) / step * step;
+		if (!top)
+			top = step;
+	}
+
+	legend = nseries > 1;
+	top_margin = (*title ? 30 : 8) + (legend ? 22 : 0);
+	left = (*ylabel ? 26 : 8) + maxlab + 8;
+	right = maxval + 14;
+	commas(top, num);	/* the last tick's label, centred on the axis's end */
+	if (right < strlen(num) * CHAR_SANS / 2 + 6)
+		right = strlen(num) * CHAR_SANS / 2 + 6;
+	plot = WIDTH - left - right;
+	if (plot < 240)
+		plot = 240;
+	height = top_margin + (int)nrows * ((int)nseries * BAR + GAP) + GAP + 22 + (*xlabel ? 22 : 0);
+
+	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"");
+	xml(id);
+	printf("\" width=\"%.0f\" height=\"%d\" viewBox=\"0 0 %.0f %d\" role=\"img\" "
+	       "data-bars=\"%zu\" data-scale=\"%s\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n",
+	       left + plot + right, height, left + plot + right, height, nbars,
+	       logscale ? "log" : "linear");
+	printf("<title>");
+	xml(title);
+	printf("</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+	if (*title) {
+		printf("<text class=\"title\" x=\"%.1f\" y=\"20\" font-size=\"14\" font-weight=\"bold\">", left);
+		xml(title);
+		printf("</text>\n");
+	}
+	if (legend) {
+		double lx = left;
+
+		for (j = 0; j < nseries; j++) {
+			printf("<rect class=\"key\" x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+			       "<text x=\"%.1f\" y=\"%d\">", lx, top_margin - 20, palette[j % NCOLORS],
+			       lx + 16, top_margin - 10);
+			xml(series[j]);
+			printf("</text>\n");
+			lx += 16 + chars(series[j]) * CHAR_SANS + 18;
+		}
+	}
+
+	ticky = top_margin + nrows * (nseries * BAR + GAP) + GAP;
+	/* grid lines and tick labels */
+	printf("<g class=\"axis\" stroke=\"#d0d0d0\">\n");
+	if (logscale) {
+		unsigned long long t;
+		double span = log10_((double)top);
+
+		for (t = 1; t <= top; t *= 10)
+			printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+			       left + plot * log10_((double)t) / span, top_margin,
+			       left + plot * log10_((double)t) / span, ticky + 4);
+	} else {
+		unsigned long long t;
+
+		for (t = 0; t <= top; t += step)
+			printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+			       left + plot * t / top, top_margin, left + plot * t / top, ticky + 4);
+	}
+	printf("</g>\n<g class=\"ticks\" text-anchor=\"middle\" fill=\"#333333\">\n");
+	{
+		unsigned long long t;
+		double span = logscale ? log10_((double)top) : 0;
+
+		for (t = logscale ? 1 : 0; t <= top; t = logscale ? t * 10 : t + step) {
+			double x = left + (logscale ? plot * log10_((double)t) / span
+						    : plot * (double)t / (double)top);
+
+			commas(t, num);
+			printf("<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x, ticky + 17, num);
+		}
+	}
+	printf("</g>\n");
+	printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
+	       left, top_margin, left, ticky);
+	printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
+	       left, ticky, left + plot, ticky);
+	if (*xlabel) {
+		printf("<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+		       left + plot / 2, ticky + 38);
+		xml(xlabel);
+		printf("</text>\n");
+	}
+	if (*ylabel) {
+		double cy = (top_margin + ticky) / 2;
+
+		printf("<text class=\"ylabel\" x=\"14\" y=\"%.1f\" text-anchor=\"middle\" "
+		       "transform=\"rotate(-90 14 %.1f)\">", cy, cy);
+		xml(ylabel);
+		printf("</text>\n");
+	}
+
+	/* categories: label, then one bar per series with its value */
+	y = top_margin + GAP;
+	for (i = 0; i < nrows; i++) {
+		const char *l = shown(rows[i].label, &cut);
+
+		printf("<g class=\"category\">\n<text class=\"label\" x=\"%.1f\" y=\"%.1f\" "
+		       "text-anchor=\"end\" font-family=\"DejaVu Sans Mono, monospace\">%s",
+		       left - 6, y + nseries * BAR / 2.0 + 4, cut ? "\xe2\x80\xa6" : "");
+		xml(l);
+		if (cut) {
+			printf("<title>");
+			xml(rows[i].label);
+			printf("</title>");
+		}
+		printf("</text>\n");
+		for (j = 0; j < nseries; j++) {
+			unsigned long long v = rows[i].v[j];
+
+			if (!rows[i].has[j] || !v)
+				continue;
+			x0 = left;
+			if (logscale)
+				w = plot * log10_((double)v) / log10_((double)top);
+			else
+				w = plot * (double)v / (double)top;
+			if (w < 2)
+				w = 2;
+			commas(v, num);
+			printf("<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+			       "fill=\"%s\" data-series=\"", x0, y + j * BAR + 1, w, BAR - 2,
+			       palette[j % NCOLORS]);
+			xml(series[j]);
+			printf("\" data-value=\"%llu\"><title>", v);
+			xml(rows[i].label);
+			if (nseries > 1) {
+				printf(", ");
+				xml(series[j]);
+			}
+			printf(": %s</title></rect>\n", num);
+			printf("<text class=\"value\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%s</text>\n",
+			       x0 + w + 4, y + j * BAR + BAR - 3, num);
+		}
+		printf("</g>\n");
+		y += nseries * BAR + GAP;
+	}
+	if (!nrows)
+		printf("<text x=\"%.1f\" y=\"%d\">no data</text>\n", left + 8, top_margin + 16);
+	printf("</svg>\n");
+	efclose(stdout, "<stdout>");
+	return 0;
+}

@@ -1,0 +1,141 @@
+# report.jq - the numbers of the HTML report (report/html.jq draws them).
+# Usage: jq -n --slurpfile builds B --slurpfile diags D --slurpfile cmps C \
+#           --slurpfile boots S --arg w 123 --arg ref gcc-12 --argjson n 10 \
+#           -f report.jq
+#   builds  line 1 of every corpus file, plus "file" (seed-N/NAME)
+#   diags   the warning records of the W=$w corpora (report.sh keeps the
+#           fields used here)
+#   cmps    {a, b, seeds, result}: corpus/queries/compare.jq's JSON for
+#           each pair of toolchains, over the seeds both have
+#   boots   per branch profile: {file, boot, ...} (report/branches.jq)
+# Prints one JSON object: meta, charts (the tables kwarn-svg draws: id,
+# title, x, y, log, series, rows) and the tables beside them. Every list
+# is sorted, so the same corpus gives the same bytes.
+#
+# A record's level is the lowest W level printing it; the W=1 figures count
+# levels 0-1, W=12 levels 0-2, W=123 everything (unknown counts at W=123
+# only), as corpus/queries/top.jq does.
+
+def name: if .flag == "" then .tool else .flag end;
+def lvmax: length;      # "1" -> 1, "12" -> 2, "123" -> 3
+def repro: "make repro ID=\(.key) SEED=\(.seed) TOOLCHAIN=\(.toolchain)";
+def warning: {key, seed, toolchain, flag: name, level, path, line, count, text,
+              repro: repro};
+def worst: sort_by(-.count, .seed, .toolchain, .path, .line, .key) | first;
+# the ELC 2016 talk's top offender per W level (arm-soc tree)
+def elc: {"1": 631, "12": 94235, "123": 782719};
+
+($builds | map(select(.type == "build"))) as $b
+| ($builds | map(select(.type == "boot"))) as $boot_recs
+| ($b | map(select(.w == $w and .variant == "plain"))) as $wb
+| ($wb | map(.toolchain) | unique) as $tcs0
+| ([$tcs0[] | select(. == $ref)] + [$tcs0[] | select(. != $ref)]) as $tcs
+| ($b | map(.seed) | unique) as $seeds
+| ["1", "12", "123"] as $levels
+# per level: the records it counts
+| ($levels | map({key: ., value: (lvmax as $m | $diags | map(select((.level // 3) <= $m)))})
+  | from_entries) as $at
+# per level and toolchain: instances by flag name, with its worst warning
+| ($levels | map(. as $lv | {key: $lv, value: ($at[$lv] | group_by(.toolchain)
+      | map({key: .[0].toolchain, value: (group_by(name)
+          | map({flag: (.[0] | name), level: (map(.level) | min),
+                 n: (map(.count) | add), u: length, worst: (worst | warning)})
+          | sort_by(-.n, .flag))}) | from_entries)}) | from_entries) as $flags
+
+| {
+  meta: {
+    w: $w, ref: $ref, toolchains: $tcs, seeds: $seeds, n: $n,
+    files: ($builds | length),
+    trees: ($b | map(.tree) | unique),
+    kernels: ($b | map(.kernel) | unique),
+    series_sha256: ($b | map(.series_sha256) | unique),
+    fragment_sha256: ($b | map(.fragment_sha256) | unique),
+    compilers: ($b | map({toolchain, compiler, packages}) | unique
+      | sort_by(.toolchain, .compiler)),
+    instances: ($diags | map(.count) | add // 0),
+    unique: ($diags | length)
+  },
+
+  charts: [
+    # the talk's picture: the top offender's instances per level
+    {id: "top-offender", log: true,
+     title: "Top offender per cumulative W level (instances, log scale)",
+     x: "instances of the most frequent warning flag (summed over seeds)",
+     y: "cumulative W level",
+     series: ($tcs + ["ELC 2016 talk, arm-soc tree"]),
+     rows: [$levels[] as $lv | ["W=\($lv)"]
+       + [$tcs[] as $t | $flags[$lv][$t][0].n // 0] + [elc[$lv]]]},
+
+    ($levels[] as $lv
+     | ($flags[$lv] | [.[][]] | group_by(.flag)
+        | map({flag: .[0].flag, n: (map(.n) | add)}) | sort_by(-.n, .flag)
+        | .[:$n] | map(.flag)) as $top
+     | {id: "flags-W\($lv)", log: true,
+        title: "W=\($lv): the \($top | length) flags with the most instances",
+        x: "instances (log scale, summed over seeds)", y: "warning flag",
+        series: $tcs,
+        rows: [$top[] as $f | [$f]
+          + [$tcs[] as $t | ($flags[$lv][$t] // [] | map(select(.flag == $f))[0].n) // 0]]}),
+
+    {id: "toolchains", log: true,
+     title: "Instances and unique warnings per toolchain and W level",
+     x: "count (log scale, summed over seeds)", y: "toolchain, cumulative W level",
+     series: ["instances", "unique warnings"],
+     rows: [$tcs[] as $t | $levels[] as $lv
+       | ($at[$lv] | map(select(.toolchain == $t))) as $r
+       | ["\($t) W=\($lv)", ($r | map(.count) | add // 0), ($r | length)]]},
+
+    ($cmps[] | . as $c
+     | {id: "compare-\(.a)-\(.b)", log: true,
+        title: "\(.b) against \(.a): sites new and gone per flag",
+        x: "warning sites (log scale)", y: "warning flag",
+        series: ["new in \(.b)", "gone in \(.b)"],
+        rows: [.result.flags | map(select(.new + .gone > 0))[:($n + 5)][]
+          | [(if .flag == "" then "(none)" else .flag end), .new, .gone]]}),
+
+    ($boots[] | select(.records + .annotated_records > 0)
+     | {id: "branches-seed\(.boot.seed)-\(.boot.toolchain)", log: true,
+        title: "Branch sites of seed \(.boot.seed)'s \(.boot.toolchain) boot by outcome",
+        x: "branch sites (log scale)", y: "outcome",
+        series: ["sites"],
+        rows: [["if: taken both ways", .both], ["if: always taken", .always],
+               ["if: never taken", .never], ["if: never reached", .unreached],
+               ["likely/unlikely: right", .right], ["likely/unlikely: wrong", .wrong]]})
+  ],
+
+  # per level: the top offender of each toolchain
+  top: [$levels[] as $lv | $tcs[] as $t | $flags[$lv][$t][0] // empty
+    | {w: $lv, toolchain: $t, flag, level, n, u, worst}],
+
+  # per level: the charted flags, per toolchain, with the worst warning
+  flags: [$levels[] as $lv
+    | ($flags[$lv] | [.[][]] | group_by(.flag)
+       | map({flag: .[0].flag, level: (map(.level) | min), n: (map(.n) | add),
+              per: (map({key: .worst.toolchain, value: {n, u}}) | from_entries),
+              worst: (map(.worst) | worst)})
+       | sort_by(-.n, .flag) | .[:$n]) as $rows
+    | {w: $lv, rows: $rows}],
+
+  compare: [$cmps[] | . as $c | {a, b, seeds, both: .result.both,
+    new: (.result.new | length), gone: (.result.gone | length),
+    levels: .result.levels,
+    flags: (.result.flags | map(select(.new + .gone > 0))[:($n + 5)]),
+    new_list: [.result.new | sort_by(-.count, .seed, .path, .line, .key)[:$n][]
+      | . + {toolchain: $c.b, tool: ""} | warning],
+    gone_list: [.result.gone | sort_by(-.count, .seed, .path, .line, .key)[:$n][]
+      | . + {toolchain: $c.a, tool: ""} | warning]}],
+
+  # per seed and toolchain: every build, and the boot
+  status: [($b + $boot_recs) | map({seed, toolchain}) | unique[] as $k
+    | ($b | map(select(.seed == $k.seed and .toolchain == $k.toolchain))
+       | sort_by((.w | length), .variant)) as $bs
+    | ($boot_recs | map(select(.seed == $k.seed and .toolchain == $k.toolchain)) | first) as $bt
+    | $k + {
+      builds: [$bs[] | {file, w, variant, status, make_exit,
+                        failed: (.failed_targets | length), failed_targets: .failed_targets[:3],
+                        instances, unique, config: (.config_sha256 // "" | .[:12])}],
+      boot: (if $bt == null then null else
+        $bt | {status, seconds, records, count_ok, findings: (.findings | length)} end)}],
+
+  boots: $boots
+}

@@ -1,0 +1,148 @@
+#!/bin/bash
+# make boot on the shared test configuration: the profiling images of the
+# test seed (gcc-12 and clang-14) booted in QEMU, their branch profiles
+# checked against the images' own _ftrace_branch sections; the harness's
+# reproducible initramfs; failed boots recorded, not fatal; make branches.
+#
+# BOOT_TEST_TOOLCHAINS="gcc-12" limits the toolchains booted.
+. "$(dirname "$0")/lib.sh"
+tcs=${BOOT_TEST_TOOLCHAINS:-gcc-12 clang-14}
+seeddir=$O/seed-$TEST_SEED-p$TEST_P
+corpus=$TESTDIR/corpus/seed-$TEST_SEED
+ksrc=$O/src/linux-source-6.1
+sites=$TOP/.build/san/kwarn-sites
+
+# the guest's /init: warning-clean with the cross gcc (it is built so), and
+# with clang as far as clang goes (6.1's nolibc start code is gas syntax)
+init_flags="-std=gnu11 -Wall -Wextra -Werror -Os -ffreestanding -isystem $ksrc/tools/include/nolibc -include nolibc.h"
+ok "kwarn-init builds with arm-linux-gnueabi-gcc-12 -Wall -Wextra -Werror" \
+	arm-linux-gnueabi-gcc-12 $init_flags -static -nostdlib -o "$TESTDIR/kwarn-init" \
+	"$TOP/qemu/kwarn-init.c" -lgcc
+ok "kwarn-init is clean with clang-14 -Wall -Wextra -Werror" \
+	clang-14 --target=arm-linux-gnueabi $init_flags -fsyntax-only "$TOP/qemu/kwarn-init.c"
+ok "kwarn-sites builds under ASan+UBSan" make -C "$TOP" -s "$sites"
+
+# The initramfs: the same bytes from two caches, another umask, TZ and
+# working directory; /init and the device nodes in it, every time stamp 0.
+for d in a b; do
+	rm -rf "$TESTDIR/ir-$d"
+done
+ok "the initramfs builds twice, in two caches, with the same bytes" bash -c "
+	make -C $TOP -s O=$TESTDIR/ir-a KSRC=$ksrc initramfs &&
+	(umask 077; cd /; TZ=Asia/Tokyo make -C $TOP -s O=$TESTDIR/ir-b KSRC=$ksrc initramfs) &&
+	cmp $TESTDIR/ir-a/boot/initramfs.cpio $TESTDIR/ir-b/boot/initramfs.cpio"
+ok "the initramfs holds /init, /dev/console and /dev/kmsg, all dated 1970-01-01" bash -c "
+	cpio -itv --quiet < $TESTDIR/ir-a/boot/initramfs.cpio > $TESTDIR/ir.list &&
+	grep -q ' init\$' $TESTDIR/ir.list && grep -q ' dev/console\$' $TESTDIR/ir.list &&
+	grep -q ' dev/kmsg\$' $TESTDIR/ir.list && ! grep -v 'Jan  1  1970' $TESTDIR/ir.list"
+
+# Boot the test seed's profiling images.
+ok "make boot builds and boots the test seed's profiling images ($tcs)" \
+	kmake boot BOOT_TOOLCHAINS="$tcs" JOBS=${JOBS:-$(nproc)}
+
+for tc in $tcs; do
+	f=$corpus/$tc-branches.jsonl.zst
+	b=$seeddir/$tc-W123-profile
+	zstd -dcq "$f" > "$TESTDIR/$tc-branches.jsonl" 2> /dev/null || true
+	head -n1 "$TESTDIR/$tc-branches.jsonl" > "$TESTDIR/$tc-boot.json"
+
+	ok "$tc: the branch profile is intact zstd, beside its serial log" \
+		bash -c "zstd -tq $f && zstd -tq $corpus/$tc-boot.log.zst"
+	ok "$tc: the boot record says ok, from the guest's end marker" bash -c "
+		jq -e '.type == \"boot\" and .schema == 1 and .status == \"ok\" and
+			.seed == $TEST_SEED and .probability == $TEST_P and .toolchain == \"$tc\"' \
+			$TESTDIR/$tc-boot.json &&
+		zstd -dcq $corpus/$tc-boot.log.zst | tr -d '\r' | grep -qx '@@kwarn-done'"
+	ok "$tc: every section the guest sent arrived whole (lines, bytes, cksum)" \
+		jq -e '(.sections | length) == 3 and all(.sections[]; .intact)' "$TESTDIR/$tc-boot.json"
+
+	# The count check, from vmlinux on its own: the section's size (its
+	# start and stop symbols) over the record's (5 words), against the
+	# records the boot gave.
+	"$sites" -s "$b/vmlinux" > "$TESTDIR/$tc-sites.sum" 2> "$TESTDIR/$tc-sites.err"
+	ok "$tc: vmlinux's _ftrace_branch is an array of 20-byte records, each object one" bash -c "
+		grep -Eq '^# section=_ftrace_branch bytes=[0-9]+ record=20 entries=[0-9]+ objects=20:[0-9]+ unresolved=0\$' \
+			$TESTDIR/$tc-sites.sum || { cat $TESTDIR/$tc-sites.sum $TESTDIR/$tc-sites.err; false; }"
+	nm=$(arm-linux-gnueabi-nm "$b/vmlinux" | awk '
+		$3 == "__start_branch_profile" { s = $1 } $3 == "__stop_branch_profile" { e = $1 }
+		END { print s, e }')
+	read -r start stop <<< "$nm"
+	entries=$(( (0x${stop:-0} - 0x${start:-0}) / 20 ))
+	got=$(jq -s '[.[] | select(.type == "branch" and .kind == "all")] | length' "$TESTDIR/$tc-branches.jsonl")
+	n=$((n + 1))
+	if [ "$entries" -gt 0 ] && [ "$got" = "$entries" ] &&
+	   [ $(( (0x$stop - 0x$start) % 20 )) = 0 ] &&
+	   jq -e --argjson e "$entries" '.records == $e and .section.entries == $e and .count_ok' \
+		"$TESTDIR/$tc-boot.json" > /dev/null; then
+		echo "ok $n - $tc: $got branch records, as many as _ftrace_branch's entries (nm: $entries)"
+	else
+		echo "not ok $n - $tc: $got branch records, _ftrace_branch (nm) holds $entries"
+	fi
+
+	# The set of sites is the image's, and reproducible: the same list,
+	# read from vmlinux by the host, as the one the guest printed.
+	"$sites" "$b/vmlinux" 2> /dev/null | sed 1d | LC_ALL=C sort > "$TESTDIR/$tc-sites.want"
+	jq -r 'select(.type == "branch" and .kind == "all") | [.line, .file, .function] | @tsv' \
+		"$TESTDIR/$tc-branches.jsonl" | LC_ALL=C sort > "$TESTDIR/$tc-sites.got"
+	if grep -q branch_all_raw "$ksrc/kernel/trace/trace_branch.c"; then
+		expect_eq "$tc: the sites the guest printed are vmlinux's (line, path, function)" \
+			"$TESTDIR/$tc-sites.want" "$TESTDIR/$tc-sites.got"
+		ok "$tc: full tree-relative paths and names (branch_all_raw), main.c told apart" \
+			jq -e -s '.[0].full and .[0].source == "branch_all_raw" and
+				any(.[]; .file == "init/main.c") and
+				all(.[1:][]; .full and (.file | startswith("/") | not))' "$TESTDIR/$tc-branches.jsonl"
+	else
+		awk -F '\t' '{ n = split($2, p, "/"); print $1 "\t" substr(p[n], 1, 20) "\t" substr($3, 1, 30) }' \
+			"$TESTDIR/$tc-sites.want" | LC_ALL=C sort > "$TESTDIR/$tc-sites.cut"
+		expect_eq "$tc: the sites the guest printed are vmlinux's (branch_all: names cut)" \
+			"$TESTDIR/$tc-sites.cut" "$TESTDIR/$tc-sites.got"
+	fi
+	ok "$tc: the boot ran code: start_kernel's branches were evaluated, some hit, some missed" \
+		jq -e -s '[.[1:][] | select(.kind == "all")] as $b |
+			any($b[]; .function == "start_kernel" and .miss + .hit > 0) and
+			any($b[]; .hit > 0) and any($b[]; .miss > 0) and
+			any($b[]; .miss + .hit == 0 and .percent == null)' "$TESTDIR/$tc-branches.jsonl"
+	ok "$tc: percent is the hit share of every reached site" \
+		jq -e -s 'all(.[1:][] | select(.kind == "all" and .miss + .hit > 0);
+			.percent == ((.hit * 100 / (.miss + .hit)) | floor))' "$TESTDIR/$tc-branches.jsonl"
+	ok "$tc: likely/unlikely records too, as many as _ftrace_annotated_branch's entries" bash -c "
+		e=\$($sites -s -a $b/vmlinux | sed -n 's/.* entries=\([0-9]*\) .*/\1/p') &&
+		test \"\$e\" -gt 0 &&
+		test \"\$(jq -s '[.[] | select(.kind == \"annotated\")] | length' $TESTDIR/$tc-branches.jsonl)\" = \"\$e\""
+	ok "$tc: records are sorted by kind, file, line, function" \
+		jq -e -s '.[1:] | map([.kind, .file, .line, .function]) as $k | $k == ($k | sort)' \
+		"$TESTDIR/$tc-branches.jsonl"
+done
+
+# A boot that fails is a finding: an image whose /init is missing panics,
+# a zImage that is not one says nothing. Both are recorded, exit 0.
+tc=${tcs%% *}
+b=$seeddir/$tc-W123-profile
+printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\n' > "$TESTDIR/noinit.list"
+"$O/boot/gen_init_cpio" -t 0 "$TESTDIR/noinit.list" > "$TESTDIR/noinit.cpio"
+ok "an image that cannot find /init is recorded as a panic" bash -c "
+	$TOP/qemu/boot.sh $TESTDIR/fail/seed-1/panic-branches.jsonl.zst $b $TESTDIR/noinit.cpio \
+		$sites 120 512 1 2 $tc arm-linux-gnueabi-gcc-12 tree sha > /dev/null &&
+	zstd -dcq $TESTDIR/fail/seed-1/panic-branches.jsonl.zst | head -n1 |
+	jq -e '.status == \"panic\" and .records == 0 and
+		any(.findings[]; startswith(\"Kernel panic - not syncing\"))'"
+mkdir -p "$TESTDIR/bogus/arch/arm/boot"
+head -c 65536 /dev/zero > "$TESTDIR/bogus/arch/arm/boot/zImage"
+ok "an image that prints nothing is recorded as such, not a crash of kwarn" bash -c "
+	$TOP/qemu/boot.sh $TESTDIR/fail/seed-1/bogus-branches.jsonl.zst $TESTDIR/bogus \
+		$O/boot/initramfs.cpio $sites 10 512 1 2 $tc arm-linux-gnueabi-gcc-12 tree sha > /dev/null &&
+	zstd -dcq $TESTDIR/fail/seed-1/bogus-branches.jsonl.zst | head -n1 |
+	jq -e '.status == \"no-output\" and .records == 0 and .section == null'"
+
+# make branches: the tables, and their counts are the profile's
+kmake -s branches BOOT_TOOLCHAINS="$tc" > "$TESTDIR/branches.out" 2>&1
+ok "make branches reports always taken, never taken, annotations and warnings" bash -c "
+	grep -q '^seed $TEST_SEED $tc: boot ok' $TESTDIR/branches.out &&
+	grep -q '^always taken: ' $TESTDIR/branches.out && grep -q '^never taken: ' $TESTDIR/branches.out &&
+	grep -q '^likely/unlikely wrong more often than right: ' $TESTDIR/branches.out &&
+	grep -q '^warnings' $TESTDIR/branches.out"
+ok "make branches' always/never taken counts are the profile's" bash -c "
+	test \"\$(sed -n 's/^always taken: \([0-9]*\) sites.*/\1/p' $TESTDIR/branches.out)\" = \
+	     \"\$(jq -s '[.[] | select(.kind == \"all\" and .hit > 0 and .miss == 0)] | length' $TESTDIR/$tc-branches.jsonl)\" &&
+	test \"\$(sed -n 's/^never taken: \([0-9]*\) sites.*/\1/p' $TESTDIR/branches.out)\" = \
+	     \"\$(jq -s '[.[] | select(.kind == \"all\" and .miss > 0 and .hit == 0)] | length' $TESTDIR/$tc-branches.jsonl)\""
