@@ -30,6 +30,15 @@ corpus:
 corpus-one: $(CORPUS_FILE)
 	@echo "  CORPUS   $(CORPUS_FILE:$(TOP)/%=%)"
 
+$(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh
+	$(call say,PARSE,$(notdir $(BUILDDIR)))
+	$(Q)mkdir -p $(@D)
+	$(Q)$(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
+		$(call tc-family,$(TOOLCHAIN)) '$(call tc-cc,$(TOOLCHAIN))' \
+		'$(call tc-packages,$(TOOLCHAIN))' $(SEED) $(P) $(W) $(VARIANT) $(PIN) \
+		'$(SERIES_SHA)' '$(SRC_PKG) $(SRC_VERSION)' $(KWARN_PARSE) \
+		$(call kmake-in,$(BUILDDIR),$(TOOLCHAIN))
+
 # top offenders: one seed with SEED= on the command line, else every seed
 TOP_SEEDS = $(if $(filter command line,$(origin SEED)),seed-$(SEED),seed-*)
 TOP_N ?= 10

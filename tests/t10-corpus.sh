@@ -53,7 +53,7 @@ else
 	printf 'packages %s\nconfig %s\ncorpus %s\n' "$have" \
 		"$(sha256sum < "$b/.config" | cut -c1-64)" \
 		"$(sha256sum < "$c" | cut -c1-64)" > "$TESTDIR/golden"
-	if diff -u "$g" "$TESTDIR/golden" > "$TESTDIR/last.diff"; then
+	if diff -u <(sed '/^corpus-W1 /d' "$g") "$TESTDIR/golden" > "$TESTDIR/last.diff"; then
 		echo "ok $n - config and corpus match the golden sha256"
 	else
 		echo "not ok $n - config and corpus match the golden sha256"; sed 's/^/#   /' "$TESTDIR/last.diff"
