@@ -12,8 +12,15 @@ seed=$9 p=${10} w=${11} variant=${12} pin=${13} series=${14} tree=${15} parse=${
 shift 16
 here=$(cd "$(dirname "$0")" && pwd)
 base=${out%.jsonl.zst}
-tmp=$(mktemp -d "$out.XXXXXX")
+# work in the build directory; stage each output as a hidden file beside
+# it and rename: a killed run leaves no partial file under its real name
+tmp=$dir/.corpus-tmp
+rm -rf "$tmp" && mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
+stage() {	# stage NAME: move $tmp/NAME into place as the file NAME
+	local f=$(dirname "$out")/.$(basename "$1").tmp
+	cp "$tmp/$(basename "$1")" "$f" && mv "$f" "$1"
+}
 
 "$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
@@ -48,12 +55,12 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	 instances: ([$d[] | .count] | add // 0), unique: ($d | length),
 	 config: $config}' > "$tmp/record"
 
-cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/corpus"
-mv "$tmp/corpus" "$out"
+cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/$(basename "$out")"
+stage "$out"
 
 { echo "#kwarn make.log"; cat "$dir/make.log"
   xargs -r -d '\n' tail -v -n +1 -- < "$tmp/objects"
-} | zstd -q -10 --single-thread -o "$tmp/log"
-mv "$tmp/log" "$base.log.zst"
-jq -n -c --argjson s "$(cat "$dir/seconds")" '{build_seconds: $s}' > "$tmp/run"
-mv "$tmp/run" "$base.run.json"
+} | zstd -q -10 --single-thread -o "$tmp/$(basename "$base").log.zst"
+stage "$base.log.zst"
+jq -n -c --argjson s "$(cat "$dir/seconds")" '{build_seconds: $s}' > "$tmp/$(basename "$base").run.json"
+stage "$base.run.json"
