@@ -39,11 +39,13 @@ $(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(KWARN_PARSE) $(TOP)/mk/corp
 		'$(SERIES_SHA)' '$(SRC_PKG) $(SRC_VERSION)' $(KWARN_PARSE) \
 		$(call kmake-in,$(BUILDDIR),$(TOOLCHAIN))
 
-# top offenders: one seed with SEED= on the command line, else every seed
+# top offenders: one seed with SEED= on the command line, else every seed;
+# per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds
 TOP_SEEDS = $(if $(filter command line,$(origin SEED)),seed-$(SEED),seed-*)
+TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
 TOP_N ?= 10
 top:
-	$(Q)files=$$(ls $(CORPUS)/$(TOP_SEEDS)/*.jsonl.zst 2>/dev/null) || \
+	$(Q)files=$$(ls $(CORPUS)/$(TOP_SEEDS)/$(TOP_TOOLCHAINS)-W$(W).jsonl.zst 2>/dev/null) || \
 		{ echo "kwarn: no corpus in $(CORPUS)/$(TOP_SEEDS); run make corpus first" >&2; exit 1; }; \
 	$(TOP)/mk/corpus-check.sh $$files; \
 	zstd -dcq $$files | jq -n -r --argjson n $(TOP_N) -f $(TOP)/corpus/queries/top.jq

@@ -1,23 +1,31 @@
-# top.jq - top offenders per cumulative W level, from corpus records.
-# Usage: zstd -dcq corpus/seeds/*/*.jsonl.zst | jq -n -r --argjson n 10 -f top.jq
+# top.jq - top offenders per cumulative W level, per toolchain, from corpus
+# records (any number of seeds).
+# Usage: zstd -dcq corpus/seeds/*/*-W123.jsonl.zst | jq -n -r --argjson n 10 -f top.jq
 # A record's level is the lowest W level that prints it (0: no W= at all);
 # the W=1 table counts levels 0-1, W=12 levels 0-2, W=123 everything
-# (a flag of unknown level counts at W=123 only).
+# (a flag of unknown level counts at W=123 only). A corpus built at W=1
+# has only the W=1 table.
+def pad($w): tostring | (" " * ($w - length)) + .;
 [inputs] as $all
-| ($all | map(select(.type == "diag" and .kind == "warning"))) as $d
-| ["1", "12", "123"][] as $lv
-| ($lv | length) as $max
-| ($d | map(select((.level // 3) <= $max))) as $in
-| "W=\($lv): \($in | map(.count) | add // 0) instances, \($in | length) unique",
-  "  instances  unique  flag",
-  ($in | group_by(.tool + " " + .flag)
-       | map({flag: (if .[0].flag == "" then .[0].tool else .[0].flag end),
-              n: (map(.count) | add), u: length})
-       | sort_by(-.n, .flag) | .[:$n][]
-       | "  \(.n | tostring | (" " * (9 - length)) + .)  \(.u | tostring | (" " * (6 - length)) + .)  \(.flag)"),
-  "  files with the most warnings:",
-  ($in | group_by(.path)
-       | map({p: .[0].path, n: (map(.count) | add)})
-       | sort_by(-.n, .p) | .[:$n][]
-       | "  \(.n | tostring | (" " * (9 - length)) + .)  \(.p)"),
-  ""
+| ($all | map(select(.type == "build")) | group_by(.toolchain)) as $builds
+| ($all | map(select(.type == "diag" and .kind == "warning")) | group_by(.toolchain))[]
+| . as $d
+| ($builds[] | select(.[0].toolchain == $d[0].toolchain)) as $b
+| "== \($d[0].toolchain): \($b | length) build(s), seed(s) \($b | map(.seed) | unique | map(tostring) | join(" "))",
+  ( ["1", "12", "123"][] as $lv
+  | select(($b | map(.w | length) | min) >= ($lv | length))
+  | ($lv | length) as $max
+  | ($d | map(select((.level // 3) <= $max))) as $in
+  | "W=\($lv): \($in | map(.count) | add // 0) instances, \($in | length) unique",
+    "  instances  unique  flag",
+    ($in | group_by(.tool + " " + .flag)
+         | map({flag: (if .[0].flag == "" then .[0].tool else .[0].flag end),
+                n: (map(.count) | add), u: length})
+         | sort_by(-.n, .flag) | .[:$n][]
+         | "  \(.n | pad(9))  \(.u | pad(6))  \(.flag)"),
+    "  files with the most warnings:",
+    ($in | group_by(.path)
+         | map({p: .[0].path, n: (map(.count) | add)})
+         | sort_by(-.n, .p) | .[:$n][]
+         | "  \(.n | pad(9))  \(.p)"),
+    "")
