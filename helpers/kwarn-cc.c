@@ -3,6 +3,7 @@
  * kwarn-cc - compiler wrapper that keeps each object's diagnostics whole.
  *
  * Usage: kwarn-cc COMPILER [ARG...]
+ *        kwarn-cc --capture FILE COMMAND [ARG...]
  *   Kbuild: make CC="kwarn-cc arm-linux-gnueabi-gcc-12"
  *
  * When the command compiles one output (-c or -S with -o DIR/NAME), the
@@ -12,6 +13,9 @@
  * object across incremental rebuilds. Any other command (cc-option probes,
  * -E, --version) runs untouched. On failure, or with KWARN_ECHO=1, the
  * captured text is copied to stderr too. Exits with the compiler's status.
+ *
+ * --capture FILE does the same for any other per-object step (Kbuild's
+ * kernel-doc check): COMMAND's stderr goes to FILE.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -76,15 +80,21 @@ int main(int argc, char **argv)
 	struct stat st;
 
 	argv0 = "kwarn-cc";
-	if (argc < 2)
-		die(EXIT_USAGE, "usage: kwarn-cc COMPILER [ARG...]");
-	out = output_of(argc, argv);
-	if (!out) {
-		execvp(argv[1], argv + 1);
-		die(127, "%s: %s", argv[1], strerror(errno));
+	if (argc >= 4 && !strcmp(argv[1], "--capture")) {
+		path = estrndup(argv[2], strlen(argv[2]));
+		argv += 2;
+		argc -= 2;
+	} else if (argc >= 2 && strncmp(argv[1], "--", 2)) {
+		out = output_of(argc, argv);
+		if (!out) {
+			execvp(argv[1], argv + 1);
+			die(127, "%s: %s", argv[1], strerror(errno));
+		}
+		path = diag_path(out);
+	} else {
+		die(EXIT_USAGE, "usage: kwarn-cc COMPILER [ARG...] | kwarn-cc --capture FILE COMMAND [ARG...]");
 	}
 
-	path = diag_path(out);
 	tmp = emalloc(strlen(path) + 32);
 	sprintf(tmp, "%s.%ld.tmp", path, (long)getpid());
 	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

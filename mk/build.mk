@@ -27,6 +27,6 @@ $(SEEDDIR)/%/.kwarn-built: $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP)
 	$(call tc-check,$(TOOLCHAIN))$(call check-variant)$(call check-w)
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)))
 	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) -j$(JOBS))
-	$(Q)mkdir -p $(@D) && flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(JOBS) $(W) \
+	$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(JOBS) $(W) \
 		$(call kmake,$(@D),$(TOOLCHAIN),1)
 	$(Q)touch $@

@@ -30,9 +30,16 @@ rm -f "$dir/.config.want"
 diff <(grep '^CONFIG_' "$seedconfig" | sort) <(grep '^CONFIG_' "$dir/.config" | sort) |
 	sed -n 's/^\([<>]\) /\1/p' > "$dir/config.diff" || true
 
+# dtc and modpost print into make.log: make them run every time, so an
+# incremental build keeps their warnings; kernel-doc's output is captured
+# per object like the compiler's (.NAME.o.kernel-doc.log beside the object)
+find "$dir" \( -name '*.dtb' -o -name '*.symvers' \) -delete
+kwarn_cc=${KWARN_CC:?}
 start=$(date +%s)
 set +e
-"$@" -k -j"$jobs" -Otarget W="$w" all 2>&1 | tee "$dir/make.log" |
+"$@" -k -j"$jobs" -Otarget W="$w" \
+	cmd_checkdoc="$kwarn_cc --capture \$(dir \$@).\$(notdir \$@).kernel-doc.log \$(srctree)/scripts/kernel-doc -none \$<" \
+	all 2>&1 | tee "$dir/make.log" |
 	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }'
 status=${PIPESTATUS[0]}
 set -e

@@ -25,10 +25,11 @@ stage() {	# stage NAME: move $tmp/NAME into place as the file NAME
 "$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
+find "$dir" -name '.*.kernel-doc.log' -type f | sort > "$tmp/docs"
 
 "$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
 	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
-	-T "$tmp/objects" "$dir/make.log" "$seeddir/kconfig.log" > "$tmp/diags"
+	-T "$tmp/objects" -T "$tmp/docs" "$dir/make.log" "$seeddir/kconfig.log" > "$tmp/diags"
 
 # shellcheck disable=SC2086
 jq -n -c --slurpfile d "$tmp/diags" \
@@ -59,7 +60,7 @@ cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/$
 stage "$out"
 
 { echo "#kwarn make.log"; cat "$dir/make.log"
-  xargs -r -d '\n' tail -v -n +1 -- < "$tmp/objects"
+  cat "$tmp/objects" "$tmp/docs" | xargs -r -d '\n' tail -v -n +1 --
 } | zstd -q -10 --single-thread -o "$tmp/$(basename "$base").log.zst"
 stage "$base.log.zst"
 jq -n -c --argjson s "$(cat "$dir/seconds")" '{build_seconds: $s}' > "$tmp/$(basename "$base").run.json"

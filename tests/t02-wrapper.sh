@@ -29,3 +29,6 @@ ok "-E, --version and probes into /dev/null run untouched" bash -c "
 	test ! -e /dev/.null.kwarn"
 ok "a missing compiler is an error naming it" bash -c "
 	! $cc no-such-cc -c -o $d/x.o $d/clean.c 2> $d/stderr; grep -q 'no-such-cc' $d/.x.o.kwarn $d/stderr"
+ok "--capture FILE keeps another step's stderr (kernel-doc) in FILE" bash -c "
+	$cc --capture $d/.doc.log sh -c 'echo doc-warning >&2' && grep -qx doc-warning $d/.doc.log &&
+	$cc --capture $d/.doc.log true && test ! -e $d/.doc.log"
