@@ -280,8 +280,8 @@ static void stream(const char *name, const char *dir, const struct source *src)
 	}
 
 	level = get_console_level();
-	kmsg(QUIET_MARK "\n");
 	console_level(1);
+	kmsg(QUIET_MARK "\n");
 	begin(name, path);
 	pid = fork();
 	if (pid == 0) {
