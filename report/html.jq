@@ -5,7 +5,7 @@
 
 def commas: tostring | if length <= 3 then . else (.[:-3] | commas) + "," + .[-3:] end;
 def num: if . == null then "" else commas end;
-def flagname: if . == "" or . == null then "(none)" else . end;
+def flagname: if . == "" or . == null then "(none)" else . end | @html "<span class=\"flag\">\(.)</span>";
 def lv: if . == null then "?" else tostring end;
 def tag($t): "<\($t)>\(.)</\($t)>";
 def tr: "<tr>" + (map("<td>\(.)</td>") | join("")) + "</tr>";
@@ -16,7 +16,7 @@ def n: "<span class=\"n\">\(num)</span>";
 def code: @html "<code>\(.)</code>";
 def chart($id): "<figure>\n" + ($svgs[0][$id] // "<p>chart \($id) missing</p>") + "</figure>";
 # a warning: where, what, how to get it back
-def wcells: [(.count | n), (.flag | flagname | @html), (.level | lv),
+def wcells: [(.count | n), (.flag | flagname), (.level | lv),
              "\(.seed)", (.toolchain | @html),
              (@html "<div class=\"text\">\(.text)</div>") + (.repro | code)];
 def whead: ["instances", "flag", "level", "seed", "toolchain", "warning and how to reproduce it"];
@@ -42,7 +42,8 @@ $model[0] as $m
 "th { background: #eef2f7; } tbody tr:nth-child(even) { background: #f8f9fb; }",
 "span.n { display: block; text-align: right; font-variant-numeric: tabular-nums; }",
 "code { font: 12px \"DejaVu Sans Mono\", monospace; background: #f1f1f1; padding: 1px 4px; white-space: nowrap; }",
-"div.text { font: 12px \"DejaVu Sans Mono\", monospace; word-break: break-all; max-width: 720px; margin-bottom: 2px; }",
+"div.text { font: 12px \"DejaVu Sans Mono\", monospace; overflow-wrap: anywhere; max-width: 720px; margin-bottom: 2px; }",
+"span.flag { white-space: nowrap; }",
 "figure { margin: 8px 0 12px; overflow-x: auto; } p.note { color: #555; }",
 ".st-ok { color: #2e7d32; font-weight: bold; } .st-failed, .st-panic, .st-timeout, .st-no-output, .st-incomplete, .st-no-image { color: #c62828; font-weight: bold; }",
 "</style>",
@@ -59,7 +60,7 @@ $model[0] as $m
 "<p>The instances of the most frequent warning flag at each cumulative level, beside the figures of Arnd Bergmann's ELC 2016 talk for the arm-soc tree (631 at W=1, 94,235 at W=12, 782,719 at W=123).</p>",
 chart("top-offender"),
 table(["W", "toolchain", "top flag", "level", "instances", "unique", "its most frequent warning and how to reproduce it"];
-  $m.top[] | ["W=\(.w)", (.toolchain | @html), (.flag | flagname | @html), (.level | lv),
+  $m.top[] | ["W=\(.w)", (.toolchain | @html), (.flag | flagname), (.level | lv),
               (.n | n), (.u | n),
               (@html "<div class=\"text\">\(.worst.text)</div>") + (.worst.repro | code)
               + " <span class=\"n\">\(.worst.count | commas) instances</span>"]),
@@ -68,7 +69,7 @@ table(["W", "toolchain", "top flag", "level", "instances", "unique", "its most f
    chart("flags-W\(.w)"),
    table(["flag", "level", ($meta.toolchains[] | @html "\(.) instances / unique"), "most frequent warning and how to reproduce it"];
      $f.rows[] | . as $r
-     | [(.flag | flagname | @html), (.level | lv)]
+     | [(.flag | flagname), (.level | lv)]
        + [$meta.toolchains[] as $t | ($r.per[$t] // null)
           | if . == null then "" else "<span class=\"n\">\(.n | commas) / \(.u | commas)</span>" end]
        + [(@html "<div class=\"text\">\($r.worst.text)</div>") + ($r.worst.repro | code)
@@ -109,11 +110,12 @@ table(["toolchain", "W", "instances", "unique warnings"];
 # --- status ------------------------------------------------------------------
 "<section id=\"status\">",
 "<h2>Build and boot status per seed</h2>",
-table(["seed", "toolchain", "builds", "failed targets", "instances / unique (W=\($meta.w))", "config", "boot"];
+table(["seed", "toolchain", "builds: status, instances / unique", "failed targets", "warnings at W=\($meta.w): instances / unique", "config", "boot"];
   $m.status[] | (.builds | map(select(.w == $meta.w and .variant == "plain")) | first) as $main
   | ["\(.seed)", (.toolchain | @html),
      (.builds | map(@html "W=\(.w)\(if .variant == "plain" then "" else " \(.variant)" end): " + status(.status)
-                         + (if .make_exit != 0 then " (make exit \(.make_exit))" else "" end)) | join("<br>")),
+                         + (if .make_exit != 0 then " (make exit \(.make_exit))" else "" end)
+                         + ", \(.instances | commas) / \(.unique | commas)") | join("<br>")),
      (.builds | map(select(.failed > 0) | @html "W=\(.w): \(.failed) (\(.failed_targets | join(", "))\(if .failed > 3 then ", ..." else "" end))") | join("<br>")),
      (if $main == null then "" else "<span class=\"n\">\($main.instances | commas) / \($main.unique | commas)</span>" end),
      ((.builds | map(.config) | unique | map(code) | join(" "))),

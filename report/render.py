@@ -17,7 +17,7 @@ event and the fonts, then writes to OUTDIR:
                   calls, uncaught exceptions, browser log entries),
                   "requests": [URLs other than FILE itself],
                   "screenshot": {"width", "height", "colors", "mean",
-                  "stddev"} (luma, over every pixel, from the PNG itself)}
+                  "stddev"} (over every pixel's R, G and B, decoded here)}
 
 Exit status: 0 rendered (facts.json says what was seen, errors included);
 1 the browser failed or timed out; 2 usage.
@@ -130,7 +130,10 @@ class Browser:
 
 
 def png_stats(data):
-    """Width, height, colours and luma mean/stddev of an 8-bit PNG."""
+    """Width, height, distinct colours, and the mean and standard deviation
+    of every colour sample (R, G and B pooled) of an 8-bit PNG. Fast for
+    the rows Chromium writes with optimizeForSpeed (filter "Up", added as
+    big integers, eight bits at a time without carries); any filter works."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         raise ValueError("not a PNG")
     pos, idat, hdr = 8, b"", None
@@ -144,40 +147,46 @@ def png_stats(data):
         pos += 12 + n
     w, h = int.from_bytes(hdr[0:4], "big"), int.from_bytes(hdr[4:8], "big")
     depth, ctype, interlace = hdr[8], hdr[9], hdr[12]
-    bpp = {0: 1, 2: 3, 4: 2, 6: 4}.get(ctype)
+    bpp = {2: 3, 6: 4}.get(ctype)
     if depth != 8 or bpp is None or interlace:
         raise ValueError("PNG depth %d colour type %d interlace %d" % (depth, ctype, interlace))
     raw = zlib.decompress(idat)
     stride = w * bpp
-    prev = bytearray(stride)
+    high = int.from_bytes(b"\x80" * stride, "big")
+    low = int.from_bytes(b"\x7f" * stride, "big")
+    squares = [v * v for v in range(256)]
+    prev = bytes(stride)
     colors, total, sq, pos = set(), 0, 0, 0
     for _ in range(h):
-        f, line = raw[pos], bytearray(raw[pos + 1:pos + 1 + stride])
+        f, line = raw[pos], raw[pos + 1:pos + 1 + stride]
         pos += 1 + stride
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
-            if f == 1:
-                line[i] = (line[i] + a) & 255
-            elif f == 2:
-                line[i] = (line[i] + b) & 255
-            elif f == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        for i in range(0, stride, bpp):
-            px = bytes(line[i:i + bpp])
-            colors.add(px)
-            y = (px[0] * 299 + px[1] * 587 + px[2] * 114) // 1000 if bpp >= 3 else px[0]
-            total += y
-            sq += y * y
+        if f == 2:
+            x, y = int.from_bytes(line, "big"), int.from_bytes(prev, "big")
+            line = (((x & low) + (y & low)) ^ ((x ^ y) & high)).to_bytes(stride, "big")
+        elif f != 0:
+            line = bytearray(line)
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
+                if f == 1:
+                    line[i] = (line[i] + a) & 255
+                elif f == 3:
+                    line[i] = (line[i] + (a + b) // 2) & 255
+                elif f == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            line = bytes(line)
+        rgb = [line[k::bpp] for k in range(3)]
+        colors.update(zip(*rgb))
+        for c in rgb:
+            total += sum(c)
+            sq += sum(map(squares.__getitem__, c))
         prev = line
-    npx = w * h
-    mean = total / npx
+    n = w * h * 3
+    mean = total / n
     return {"width": w, "height": h, "colors": len(colors),
-            "mean": round(mean, 2), "stddev": round(max(sq / npx - mean * mean, 0) ** 0.5, 2)}
+            "mean": round(mean, 2), "stddev": round(max(sq / n - mean * mean, 0) ** 0.5, 2)}
 
 
 def main(argv):
@@ -217,7 +226,7 @@ def main(argv):
                                           "returnByValue": True}, session=s)["result"]["result"]["value"]
         size = b.send("Page.getLayoutMetrics", session=s)["result"]["cssContentSize"]
         shot = b.send("Page.captureScreenshot", {
-            "format": "png", "captureBeyondViewport": True,
+            "format": "png", "captureBeyondViewport": True, "optimizeForSpeed": True,
             "clip": {"x": 0, "y": 0, "width": width,
                      "height": min(int(size["height"]) + 1, 16000), "scale": 1}}, session=s)
         png = base64.b64decode(shot["result"]["data"])

@@ -67,8 +67,11 @@ while read -r a b; do
 		jq -c --arg t "$t" --argjson s "$seeds" 'select(.toolchain == $t and (.seed as $x | any($s[]; . == $x)))' \
 			"$tmp/diags" > "$tmp/cmp-$t"
 	done
+	# jq 1.6's INDEX is quadratic (15 s for two 13,000-record corpora); the
+	# same function as a plain reduce takes a second
 	jq -n --slurpfile a "$tmp/cmp-$a" --slurpfile b "$tmp/cmp-$b" --arg format json --argjson list 0 \
-		-f "$top/corpus/queries/compare.jq" |
+		"def INDEX(f): reduce .[] as \$r ({}; .[\$r | f | tostring] = \$r);
+		$(cat "$top/corpus/queries/compare.jq")" |
 		jq -c --arg a "$a" --arg b "$b" --argjson s "$seeds" '{a: $a, b: $b, seeds: $s, result: .}' >> "$tmp/cmps"
 done < "$tmp/pairs"
 
@@ -81,7 +84,7 @@ jq -c '.charts[]' "$tmp/model" > "$tmp/charts"
 while read -r c; do
 	id=$(jq -r .id <<< "$c")
 	jq -r '(["", .series[]] | @tsv), (.rows[] | @tsv)' <<< "$c" |
-		"$svg" $(jq -r 'if .log then "-l" else empty end' <<< "$c") -i "$id" \
+		"$svg" $(jq -r 'if .log then "-l" else empty end' <<< "$c") -i "chart-$id" \
 		-t "$(jq -r .title <<< "$c")" -x "$(jq -r .x <<< "$c")" -y "$(jq -r .y <<< "$c")" \
 		> "$tmp/svg/$id.svg"
 	jq -R -s --arg id "$id" '{($id): .}' "$tmp/svg/$id.svg"

@@ -1,0 +1,53 @@
+# report.mk - the corpus as one static HTML page, and that page in a browser.
+#
+#   make report [CORPUS=DIR] [REPORT=FILE]   write $(CORPUS)/report.html; print its path
+#   make report-render [RENDER_OUT=DIR]      open it in headless Chromium: the
+#                                            rendered DOM, what the page logged,
+#                                            a screenshot (RENDER_OUT, default
+#                                            $(O)/report-render)
+#
+# The page (report/report.sh): the top offender per cumulative W level on a
+# log scale, the flags with the most instances at each level, instances and
+# unique warnings per toolchain, each pair of toolchains compared
+# (corpus/queries/compare.jq), build and boot status per seed, each boot's
+# branch profile ("no boot profile" without one), and every warning listed
+# with its make repro command. Charts are inline SVG drawn by kwarn-svg
+# (helpers/kwarn-svg.c); no script, nothing fetched. It counts the W=$(W)
+# corpora; the same corpus gives the same bytes, written to a temporary
+# file renamed into place.
+
+REPORT ?= $(CORPUS)/report.html
+override REPORT := $(abspath $(REPORT))
+# rows per table, flags per chart
+REPORT_N ?= 10
+RENDER_OUT ?= $(O)/report-render
+override RENDER_OUT := $(abspath $(RENDER_OUT))
+KWARN_SVG := $(HOSTOUT)/bin/kwarn-svg
+REPORT_PACKAGES := gcc libc6-dev jq zstd
+# Debian's chromium, the fonts the page names, and Python for the
+# DevTools-protocol client (report/render.py: standard library only)
+RENDER_PACKAGES := chromium fonts-dejavu-core python3
+
+.PHONY: report report-render report-packages
+report: $(KWARN_SVG) | report-packages
+	$(Q)$(TOP)/report/report.sh $(REPORT) $(CORPUS) $(KWARN_SVG) $(TOP) $(W) \
+		$(REF_TOOLCHAIN) $(REPORT_N)
+	@echo "  REPORT   $(REPORT:$(TOP)/%=%)"
+
+# the helper needs a compiler before it is built
+$(KWARN_SVG): | report-packages
+report-packages:
+	$(Q)$(call need-packages,$(REPORT_PACKAGES))
+
+# Exit 0 when Chromium rendered the page; what it saw is in
+# $(RENDER_OUT)/facts.json (charts and bars, console, requests, pixels).
+report-render: report
+	$(Q)$(call need-packages,$(RENDER_PACKAGES))
+	$(call say,RENDER,$(REPORT:$(TOP)/%=%))
+	$(Q)/usr/bin/python3 $(TOP)/report/render.py $(REPORT) $(RENDER_OUT)
+	$(Q)jq -r '$(RENDER_SUMMARY)' $(RENDER_OUT)/facts.json
+
+RENDER_SUMMARY := "  CHARTS   \(.charts | length) charts, \([.charts[].bars] | add // 0) bars; \
+	\([.console[] | select(.level == "error")] | length) console errors, \
+	\(.requests | length) requests; screenshot \(.screenshot.width)x\(.screenshot.height), \
+	\(.screenshot.colors) colours"

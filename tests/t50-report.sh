@@ -1,0 +1,164 @@
+#!/bin/bash
+# make report on the shared test corpus, rendered in headless Chromium: the
+# charts and their bars counted in the rendered DOM against numbers computed
+# here from the corpus with jq, no console error, nothing fetched, a
+# screenshot whose pixels vary, every make repro command naming a warning of
+# the corpus; the same corpus gives the same bytes; a boot profile's section
+# and "no boot profile" without one.
+. "$(dirname "$0")/lib.sh"
+corpus=$TESTDIR/corpus
+r=$TESTDIR/report
+page=$corpus/report.html
+render=/usr/bin/python3
+rm -rf "$r"
+mkdir -p "$r"
+
+ok "make report writes the page and prints its path" bash -c "
+	make -C $TOP -s O=$O CORPUS=$corpus report > $r/make.out && test -s $page &&
+	grep -qx '  REPORT   $page' $r/make.out"
+ok "make report-render renders it in headless Chromium" \
+	make -C "$TOP" -s O="$O" CORPUS="$corpus" RENDER_OUT="$r/render" report-render
+facts=$r/render/facts.json
+
+# --- what the charts must show, counted here from the corpus ---------------
+# the W=123 corpora (not the profiling builds'), toolchain order as the
+# report's: the reference gcc-12 first, then the others sorted
+zstd -dcq "$corpus"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "diag" and .kind == "warning")
+	| {toolchain, seed, key, count, level: (.level // 3), flag: (if .flag == "" then .tool else .flag end)}' \
+	> "$r/diags.jsonl"
+jq -r -s 'map(.toolchain) | unique | (map(select(. == "gcc-12")) + map(select(. != "gcc-12")))[]' \
+	"$r/diags.jsonl" > "$r/tcs"
+jq -r -s --rawfile tcs "$r/tcs" '($tcs | split("\n") | map(select(length > 0))) as $tcs
+	| . as $d | [1, 2, 3] as $L
+	| "chart-top-offender \(3 + ([$L[] as $l | $tcs[] as $t | select(any($d[]; .toolchain == $t and .level <= $l))] | length))",
+	  ($L[] as $l | "chart-flags-W\(["1", "12", "123"][$l - 1]) \($d | map(select(.level <= $l)) | group_by(.flag)
+		| map({f: .[0].flag, n: (map(.count) | add), t: (map(.toolchain) | unique | length)})
+		| sort_by(-.n, .f) | .[:10] | map(.t) | add // 0)"),
+	  "chart-toolchains \([$L[] as $l | $tcs[] as $t | select(any($d[]; .toolchain == $t and .level <= $l)) | 2] | add // 0)"' \
+	"$r/diags.jsonl" > "$r/expect.bars"
+# each pair of toolchains, as make compare sees it
+mapfile -t tcs < "$r/tcs"
+for ((i = 0; i < ${#tcs[@]}; i++)); do for ((j = i + 1; j < ${#tcs[@]}; j++)); do
+	a=${tcs[i]} b=${tcs[j]}
+	kmake -s compare A="$a" B="$b" FORMAT=json > "$r/cmp-$a-$b.json" 2> /dev/null || true
+	jq -r --arg id "chart-compare-$a-$b" '"\($id) \(.flags | map(select(.new + .gone > 0))[:15]
+		| map((if .new > 0 then 1 else 0 end) + (if .gone > 0 then 1 else 0 end)) | add // 0)"' \
+		"$r/cmp-$a-$b.json" >> "$r/expect.bars"
+done; done
+# each boot profile: sites by outcome
+branch_files=$(ls "$corpus"/seed-*/*-branches.jsonl.zst 2>/dev/null || true)
+bars_by_outcome='[.[] | select(.type == "branch")] as $r | (.[0] | "chart-branches-seed\(.seed)-\(.toolchain)") as $id
+	| ($r | map(select(.kind == "all"))) as $b | ($r | map(select(.kind == "annotated"))) as $a
+	| [($b | map(select(.hit > 0 and .miss > 0))), ($b | map(select(.hit > 0 and .miss == 0))),
+	   ($b | map(select(.hit == 0 and .miss > 0))), ($b | map(select(.hit + .miss == 0))),
+	   ($a | map(select(.correct + .incorrect > 0 and .incorrect <= .correct))),
+	   ($a | map(select(.incorrect > .correct)))] | map(length) as $n
+	| select(($r | length) > 0) | "\($id) \($n | map(select(. > 0)) | length)"'
+for f in $branch_files; do
+	zstd -dcq "$f" | jq -r -s "$bars_by_outcome" >> "$r/expect.bars"
+done
+sort "$r/expect.bars" > "$r/expect"
+jq -r '.charts[] | "\(.id) \(.bars)"' "$facts" 2>/dev/null | sort > "$r/got"
+expect_eq "the rendered DOM has the charts, with as many bars as the corpus says" "$r/expect" "$r/got"
+
+# the talk's picture: the top offender's instances per level, then the talk's
+jq -r -s --rawfile tcs "$r/tcs" '($tcs | split("\n") | map(select(length > 0))) as $tcs | . as $d
+	| [1, 2, 3][] as $l | ($tcs[] as $t | $d | map(select(.toolchain == $t and .level <= $l))
+		| group_by(.flag) | map(map(.count) | add) | max // empty), [631, 94235, 782719][$l - 1]' \
+	"$r/diags.jsonl" > "$r/expect.top"
+jq -r '.charts[] | select(.id == "chart-top-offender") | .values[]' "$facts" > "$r/got.top" 2>/dev/null
+expect_eq "the top-offender chart's bars are the top flag's instances per W level" "$r/expect.top" "$r/got.top"
+ok "every chart is drawn on a log scale, with a title, at a readable size" \
+	jq -e '.charts | length > 0 and all(.scale == "log" and (.title | length) > 0 and .width >= 600 and .height >= 100)' "$facts"
+ok "the page logged no console error" jq -e '[.console[] | select(.level == "error")] == []' "$facts"
+ok "the page fetched nothing (no request but the page itself)" jq -e '.requests == []' "$facts"
+ok "the screenshot is not blank: its pixels vary" \
+	jq -e '.screenshot | .height > 1000 and .colors > 16 and .stddev > 10' "$facts"
+jq -r '.screenshot | "# screenshot \(.width)x\(.height): \(.colors) colours, samples mean \(.mean), stddev \(.stddev)"' "$facts" 2>/dev/null
+
+# the checks can fail: a page that logs errors and fetches, a blank page
+cat > "$r/bad.html" <<'EOF'
+<!DOCTYPE html><html><head><meta charset="utf-8"><title>bad</title></head>
+<body><img src="http://192.0.2.1/x.png" alt=""><script>console.error("kwarn-test"); undefined_fn();</script></body></html>
+EOF
+printf '<!DOCTYPE html><html><head><meta charset="utf-8"><title>blank</title></head><body></body></html>\n' > "$r/blank.html"
+ok "the checks see console errors and requests when a page has them" bash -c "
+	$render $TOP/report/render.py $r/bad.html $r/bad && jq -e '
+		([.console[] | select(.level == \"error\")] | length) >= 2 and
+		any(.console[]; .text | contains(\"kwarn-test\")) and
+		any(.requests[]; startswith(\"http://192.0.2.1/\"))' $r/bad/facts.json"
+ok "the checks see a blank screenshot as blank" bash -c "
+	$render $TOP/report/render.py $r/blank.html $r/blank && jq -e '.screenshot.stddev == 0' $r/blank/facts.json"
+
+# --- the page itself ----------------------------------------------------------
+grep -o 'make repro ID=[0-9a-f]* SEED=[0-9]* TOOLCHAIN=[A-Za-z0-9._-]*' "$r/render/dom.html" 2>/dev/null |
+	sort -u > "$r/repro"
+ok "warnings are listed with make repro commands" test "$(wc -l < "$r/repro")" -gt 10
+ok "every make repro command names a warning of that seed and toolchain's corpus" bash -c "
+	sed 's/make repro ID=\([0-9a-f]*\) SEED=\([0-9]*\) TOOLCHAIN=\(.*\)/\2 \3 \1/' $r/repro | sort -u > $r/repro.want &&
+	jq -r '\"\(.seed) \(.toolchain) \(.key)\"' $r/diags.jsonl | sort -u > $r/keys &&
+	test -s $r/repro.want && test -z \"\$(comm -23 $r/repro.want $r/keys)\""
+ok "no script and no reference outside the page" bash -c "
+	! grep -qi '<script' $page && ! grep -Eqi '(src|href)=\"[a-z]+:' $page &&
+	! grep -q '$TESTDIR' $page"
+if [ -n "$branch_files" ]; then
+	ok "the corpus has boot profiles: the page has their sections" \
+		grep -q 'id="branches-seed' "$page"
+else
+	ok "no boot profile in the corpus: the page says so" grep -q 'id="no-boot-profile"' "$page"
+fi
+
+# --- same corpus, same bytes ----------------------------------------------------
+ok "make report again: the same bytes" bash -c "
+	cp $page $r/first.html && make -C $TOP -s O=$O CORPUS=$corpus report > /dev/null &&
+	cmp $r/first.html $page"
+mkdir -p "$r/elsewhere"
+cp -r "$corpus"/seed-* "$r/elsewhere/"
+ok "the same bytes from a copy elsewhere, another TZ, LANG and directory, kwarn-svg under ASan+UBSan" bash -c "
+	cd / && TZ=Asia/Tokyo LANG=de_DE.UTF-8 LC_ALL= make -C $TOP -s O=$O CORPUS=$r/elsewhere \
+		KWARN_SVG=$TOP/.build/san/kwarn-svg report > /dev/null &&
+	cmp $r/first.html $r/elsewhere/report.html"
+
+# --- a boot profile, and none -----------------------------------------------------
+# one W=123 corpus and a small branch profile made here: 1 if taken both
+# ways, 3 always taken, 2 never taken, 4 never reached; 1 annotation right, 2 wrong
+mkdir -p "$r/boot/seed-1" "$r/plain/seed-1"
+w123=$(ls "$corpus"/seed-1/gcc-12-W123.jsonl.zst)
+cp "$w123" "$r/boot/seed-1/"
+cp "$w123" "$r/plain/seed-1/"
+{
+	echo '{"type":"boot","schema":1,"seed":1,"toolchain":"gcc-12","status":"ok","seconds":9.5,"qemu_exit":0,"full":true,"count_ok":true,"section":{"entries":10},"records":10,"annotated_records":3,"findings":[]}'
+	i=0
+	for hm in "5 5" "100 0" "50 0" "7 0" "0 40" "0 9" "0 0" "0 0" "0 0" "0 0"; do
+		set -- $hm; i=$((i + 1))
+		echo "{\"type\":\"branch\",\"seed\":1,\"toolchain\":\"gcc-12\",\"kind\":\"all\",\"file\":\"kernel/f$i.c\",\"line\":$i,\"function\":\"fn_$i\",\"full\":true,\"miss\":$2,\"hit\":$1,\"percent\":null}"
+	done
+	for ci in "10 2" "1 9" "0 3"; do
+		set -- $ci; i=$((i + 1))
+		echo "{\"type\":\"branch\",\"seed\":1,\"toolchain\":\"gcc-12\",\"kind\":\"annotated\",\"file\":\"kernel/a$i.c\",\"line\":$i,\"function\":\"an_$i\",\"full\":true,\"correct\":$1,\"incorrect\":$2,\"constant\":0,\"percent\":$(($2 * 100 / ($1 + $2)))}"
+	done
+} | zstd -q -19 -o "$r/boot/seed-1/gcc-12-branches.jsonl.zst"
+ok "a boot profile: its section, chart and lists in the rendered page" bash -c "
+	make -C $TOP -s O=$O CORPUS=$r/boot report > /dev/null &&
+	$render $TOP/report/render.py $r/boot/report.html $r/boot-render &&
+	jq -e '[.charts[] | select(.id == \"chart-branches-seed1-gcc-12\") | .values] == [[1, 3, 2, 4, 1, 2]]
+		and [.console[] | select(.level == \"error\")] == []' $r/boot-render/facts.json &&
+	grep -q 'id=\"branches-seed1-gcc-12\"' $r/boot/report.html &&
+	! grep -q 'no-boot-profile' $r/boot/report.html &&
+	grep -A6 'Always taken: 3 sites' $r/boot/report.html | grep -q 'fn_2' &&
+	grep -A6 'Never taken: 2 sites' $r/boot/report.html | grep -q 'fn_5' &&
+	grep -A6 'wrong more often than right: 2 of 3' $r/boot/report.html | grep -q 'an_12'"
+ok "no boot profile: the page says so" bash -c "
+	make -C $TOP -s O=$O CORPUS=$r/plain report > /dev/null &&
+	grep -q 'id=\"no-boot-profile\"' $r/plain/report.html && ! grep -q 'id=\"branches-seed' $r/plain/report.html"
+
+# --- failures ------------------------------------------------------------------
+ok "no corpus: make report fails and says what to run" bash -c "
+	! make -C $TOP -s O=$O CORPUS=$r/none report > $r/none.out 2>&1 &&
+	grep -q 'no corpus in $r/none; run make corpus first' $r/none.out && test ! -e $r/none/report.html"
+ok "kwarn-svg: a row with a missing field is bad input: exit 1, file and line named" bash -c "
+	printf '\tA\tB\nx\t1\n' > $r/bad.tsv; $TOP/.build/san/kwarn-svg $r/bad.tsv > /dev/null 2> $r/err; test \$? = 1 &&
+	grep -qx 'kwarn-svg: $r/bad.tsv:2: 2 fields, line 1 has 3' $r/err"
+ok "kwarn-svg: a count that is not a number is bad input" bash -c "
+	printf '\tA\nx\t1e3\n' | $TOP/.build/san/kwarn-svg > /dev/null 2> $r/err; test \$? = 1 &&
+	grep -qx \"kwarn-svg: <stdin>:2: '1e3' is not a count\" $r/err"
