@@ -6,8 +6,11 @@ cdir=$TESTDIR/corpus/seed-$TEST_SEED
 cmp_run() { kmake -s compare "$@" > "$TESTDIR/compare.out" 2>&1; echo $? > "$TESTDIR/compare.rc"; }
 
 cmp_run A=gcc-12 B=clang-14
-ok "gcc-12 vs clang-14 differ: exit 1, text report" bash -c "
-	test \$(cat $TESTDIR/compare.rc) = 1 && grep -q '^sites: [0-9]* new in B' $TESTDIR/compare.out"
+ok "gcc-12 vs clang-14: a text report, exit 0" bash -c "
+	test \$(cat $TESTDIR/compare.rc) = 0 && grep -q '^sites: [1-9][0-9]* new in B' $TESTDIR/compare.out"
+cmp_run A=gcc-12 B=clang-14 FAIL_ON_NEW=1
+ok "FAIL_ON_NEW=1: clang-14 adds warnings, so it fails and says so" bash -c "
+	test \$(cat $TESTDIR/compare.rc) != 0 && grep -q 'clang-14 adds warnings against gcc-12' $TESTDIR/compare.out"
 cmp_run A=gcc-12 B=clang-14 FORMAT=json
 cp "$TESTDIR/compare.out" "$TESTDIR/compare.json"
 sites() { zstd -dcq "$cdir/$1-W123.jsonl.zst" | jq -r 'select(.type == "diag" and .kind == "warning") | [.seed, .path, .line, .flag] | @json' | sort -u | wc -l; }
@@ -19,9 +22,9 @@ ok "a site both compilers warn about is matched across wordings (-Wshadow)" \
 ok "per-level counts add up to the per-flag counts" \
 	jq -e '([.levels[].new] | add) == ([.flags[].new] | add) and ([.levels[].gone] | add) == ([.flags[].gone] | add)' \
 	"$TESTDIR/compare.json"
-cmp_run A=gcc-12 B=gcc-12
-ok "a compiler against itself: exit 0, nothing new or gone" bash -c "
+cmp_run A=gcc-12 B=gcc-12 FAIL_ON_NEW=1
+ok "a compiler against itself, FAIL_ON_NEW=1: exit 0, nothing new or gone" bash -c "
 	test \$(cat $TESTDIR/compare.rc) = 0 && grep -q '^sites: 0 new in B, 0 gone in B' $TESTDIR/compare.out"
 cmp_run A=gcc-12 B=clang-99
-ok "a missing corpus: exit 2 and says what to run" bash -c "
-	test \$(cat $TESTDIR/compare.rc) = 2 && grep -q 'run make corpus SEED=1 TOOLCHAIN=clang-99' $TESTDIR/compare.out"
+ok "a missing corpus: fails and says what to run" bash -c "
+	test \$(cat $TESTDIR/compare.rc) != 0 && grep -q 'run make corpus SEED=1 TOOLCHAIN=clang-99' $TESTDIR/compare.out"
