@@ -8,12 +8,12 @@ check: $(DEPS_STAMP) helpers $(HOSTOUT)/san/kwarn-cc $(HOSTOUT)/san/kwarn-parse
 	$(Q)$(call need-packages,$(CHECK_PACKAGES))
 	$(Q)O=$(O) $(TOP)/tests/run.sh $(TESTS)
 
-# Rewrite the golden hashes of the test configuration from its current
-# build: only after checking why they changed.
+# Rewrite the golden hashes of the test configuration from its -j8 builds in
+# O=: only after checking why they changed.
 GOLDEN := $(TOP)/tests/golden/seed-1-p2-gcc-12-W123
 .PHONY: golden
 golden:
-	$(Q)$(MAKE) corpus SEED=1 P=2 TOOLCHAIN=gcc-12 WLEVELS="1 123" O=$(O) CORPUS=$(O)/check/corpus
+	$(Q)$(MAKE) corpus SEED=1 P=2 TOOLCHAIN=gcc-12 WLEVELS="1 123" JOBS=8 O=$(O) CORPUS=$(O)/check/corpus
 	$(Q)mkdir -p $(dir $(GOLDEN))
 	$(Q)printf 'packages %s\nconfig %s\ncorpus %s\ncorpus-W1 %s\n' \
 		"$$(dpkg-query -W -f '$${Package}=$${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi)" \
