@@ -13,7 +13,11 @@ fields='select(.type == "diag" and .kind == "warning")
 for tc in gcc-12 clang-14; do
 	ok "$tc: the W=123 corpus of the test seed" kmake corpus TOOLCHAIN=$tc JOBS=8
 	for w in 1 12; do
-		ok "$tc: a real W=$w build of the test seed" kmake corpus TOOLCHAIN=$tc W=$w JOBS=8
+		if [ $tc-W$w = $TEST_TC-W1 ]; then	# t11 built it from scratch
+			ok "$tc: the real W=$w corpus of the test seed (from t11)" test -f "$cdir/$tc-W$w.jsonl.zst"
+		else
+			ok "$tc: a real W=$w build of the test seed" kmake corpus TOOLCHAIN=$tc W=$w JOBS=8
+		fi
 		zstd -dcq "$cdir/$tc-W123.jsonl.zst" |
 			jq -r --argjson max ${#w} "select((.level // 9) <= \$max) | $fields" |
 			sort > "$TESTDIR/attr-$tc-$w"
