@@ -3,6 +3,7 @@
 #   ok WHAT CMD...       run CMD; print "ok N - WHAT" or "not ok N - WHAT"
 #   expect_eq WHAT A B   compare two files, show the diff on failure
 set -u
+export LC_ALL=C
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 n=0
 # The shared test configuration: seed, probability, toolchain.

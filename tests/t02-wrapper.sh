@@ -25,7 +25,7 @@ ok "KWARN_ECHO=1 also copies diagnostics to stderr" bash -c "
 ok "-E, --version and probes into /dev/null run untouched" bash -c "
 	$cc gcc -E -P $d/clean.c | grep -q 'int g' &&
 	$cc gcc --version | grep -q gcc &&
-	$cc gcc -Werror -Wall -O2 -c -o /dev/null $d/warn.c 2>&1 | grep -q Wuninitialized &&
+	$cc gcc -Werror -Wall -O2 -c -o /dev/null $d/warn.c 2>&1 | grep -q Werror=uninitialized &&
 	test ! -e /dev/.null.kwarn"
 ok "a missing compiler is an error naming it" bash -c "
 	! $cc no-such-cc -c -o $d/x.o $d/clean.c 2> $d/stderr; grep -q 'no-such-cc' $d/.x.o.kwarn $d/stderr"
