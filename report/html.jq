@@ -120,7 +120,7 @@ table(["seed", "toolchain", "builds: status, instances / unique", "failed target
      (if $main == null then "" else "<span class=\"n\">\($main.instances | commas) / \($main.unique | commas)</span>" end),
      ((.builds | map(.config) | unique | map(code) | join(" "))),
      (if .boot == null then "no boot profile"
-      else status(.boot.status) + @html " in \(.boot.seconds) s, \(.boot.records) sites\(if .boot.count_ok then "" else " (count mismatch)" end)\(if .boot.findings > 0 then ", \(.boot.findings) findings" else "" end)" end)]),
+      else status(.boot.status) + @html " in \(.boot.seconds) s, \(.boot.records) sites\(if .boot.count_ok then "" else " (count mismatch)" end)\(if .boot.findings > 0 then "; findings: \(.boot.findings)" else "" end)" end)]),
 "</section>",
 
 # --- branch profile ----------------------------------------------------------
@@ -133,7 +133,7 @@ table(["seed", "toolchain", "builds: status, instances / unique", "failed target
    ($m.boots[] | . as $p | .boot as $bt
     | @html "<h3 id=\"branches-seed\($bt.seed)-\($bt.toolchain)\">Seed \($bt.seed), \($bt.toolchain)</h3>",
       "<p>Boot " + status($bt.status) + @html " in \($bt.seconds) s; \($p.records | commas) if sites (vmlinux: \($bt.entries // "?")\(if $bt.count_ok then ", count ok" else ", count mismatch" end)), \($p.annotated_records | commas) likely/unlikely annotations\(if $bt.full then "" else "; function and file names cut by the kernel" end).</p>",
-      (if $bt.nfindings > 0 then @html "<p>\($bt.nfindings) findings in the log:</p>", "<ul>" + ($bt.findings | map(@html "<li><code>\(.)</code></li>") | join("")) + "</ul>" else empty end),
+      (if $bt.nfindings > 0 then @html "<p>Findings in the log (\($bt.nfindings)):</p>", "<ul>" + ($bt.findings | map(@html "<li><code>\(.)</code></li>") | join("")) + "</ul>" else empty end),
       (if $charts["branches-seed\($bt.seed)-\($bt.toolchain)"] then chart("branches-seed\($bt.seed)-\($bt.toolchain)") else empty end),
       @html "<p>Always taken: \($p.always | commas) sites; the most evaluated:</p>",
       table(["hits", "site", "function"]; $p.always_top[] | [(.hit | n), (@html "\(.file):\(.line)"), (.function | @html)]),
@@ -141,7 +141,15 @@ table(["seed", "toolchain", "builds: status, instances / unique", "failed target
       table(["misses", "site", "function"]; $p.never_top[] | [(.miss | n), (@html "\(.file):\(.line)"), (.function | @html)]),
       @html "<p>likely()/unlikely() wrong more often than right: \($p.wrong | commas) of \($p.annotated_records | commas); the worst:</p>",
       table(["incorrect", "correct", "% incorrect", "site", "function"];
-        $p.wrong_top[] | [(.incorrect | n), (.correct | n), (.percent | n), (@html "\(.file):\(.line)"), (.function | @html)]))
+        $p.wrong_top[] | [(.incorrect | n), (.correct | n), (.percent | n), (@html "\(.file):\(.line)"), (.function | @html)]),
+      (if $p.warnings == 0 then
+         @html "<p>No warning corpus at W=\($meta.w) for seed \($bt.seed) \($bt.toolchain): which warnings lie in code the boot ran is not known.</p>"
+       else
+         @html "<p>Warnings in code the boot ran: \($p.hot | commas) of \($p.warnings | commas); the hottest (evals: how often the function's <code>if</code>s were evaluated):</p>",
+         table(["evals", "function", "instances", "flag", "level", "warning and how to reproduce it"];
+           $p.hot_top[] | [(.evals | n), (.in | @html), (.count | n), (.flag | flagname), (.level | lv),
+                           (@html "<div class=\"text\">\(.text)</div>") + (.repro | code)])
+       end))
  end),
 "</section>",
 

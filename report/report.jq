@@ -51,7 +51,7 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
     series_sha256: ($b | map(.series_sha256) | unique),
     fragment_sha256: ($b | map(.fragment_sha256) | unique),
     compilers: ($b | map({toolchain, compiler, packages}) | unique
-      | sort_by(.toolchain, .compiler)),
+      | sort_by((.toolchain as $t | ($tcs | index($t)) // 1000), .toolchain, .compiler)),
     instances: ($diags | map(.count) | add // 0),
     unique: ($diags | length)
   },
@@ -126,7 +126,8 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
       | . + {toolchain: $c.a, tool: ""} | warning]}],
 
   # per seed and toolchain: every build, and the boot
-  status: [($b + $boot_recs) | map({seed, toolchain}) | unique[] as $k
+  status: [($b + $boot_recs) | map({seed, toolchain}) | unique
+    | sort_by(.seed, (.toolchain as $t | ($tcs | index($t)) // 1000), .toolchain)[] as $k
     | ($b | map(select(.seed == $k.seed and .toolchain == $k.toolchain))
        | sort_by((.w | length), .variant)) as $bs
     | ($boot_recs | map(select(.seed == $k.seed and .toolchain == $k.toolchain)) | first) as $bt

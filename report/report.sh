@@ -36,7 +36,12 @@ for f in "${files[@]}"; do
 	rel=${f#"$corpus"/}
 	case $rel in
 	*-branches.jsonl.zst)
-		zstd -dcq "$f" | jq -n -c --arg file "$rel" --argjson n "$n" -f "$here/branches.jq" >> "$tmp/boots"
+		# with the warnings of the same seed and toolchain, the profiling
+		# build's own when there is no plain one (as make branches)
+		wf=${f%-branches.jsonl.zst}-W$w.jsonl.zst
+		[ -f "$wf" ] || wf=${f%-branches.jsonl.zst}-W$w-profile.jsonl.zst
+		{ zstd -dcq "$f"; [ ! -f "$wf" ] || zstd -dcq "$wf"; } |
+			jq -n -c --arg file "$rel" --argjson n "$n" -f "$here/branches.jq" >> "$tmp/boots"
 		zstd -dcq "$f" | sed -n 1p | jq -c --arg file "$rel" '. + {file: $file}' >> "$tmp/builds"
 		;;
 	*-W"$w".jsonl.zst)

@@ -104,6 +104,15 @@ ok "no script and no reference outside the page" bash -c "
 if [ -n "$branch_files" ]; then
 	ok "the corpus has boot profiles: the page has their sections" \
 		grep -q 'id="branches-seed' "$page"
+	make -C "$TOP" -s O="$O" CORPUS="$corpus" branches 2> /dev/null | sed -n -e 's/^always taken: \([0-9]*\) sites.*/always \1/p' \
+		-e 's/^never taken: \([0-9]*\) sites.*/never \1/p' \
+		-e 's/^likely\/unlikely wrong more often than right: \([0-9]*\) of \([0-9]*\).*/wrong \1 \2/p' \
+		-e 's/^warnings in code the boot ran: \([0-9]*\) of \([0-9]*\).*/hot \1 \2/p' > "$r/branches.want"
+	tr -d , < "$page" | sed -n -e 's/.*Always taken: \([0-9]*\) sites.*/always \1/p' \
+		-e 's/.*Never taken: \([0-9]*\) sites.*/never \1/p' \
+		-e 's/.*wrong more often than right: \([0-9]*\) of \([0-9]*\);.*/wrong \1 \2/p' \
+		-e 's/.*Warnings in code the boot ran: \([0-9]*\) of \([0-9]*\);.*/hot \1 \2/p' > "$r/branches.got"
+	expect_eq "the branch profile summary agrees with make branches" "$r/branches.want" "$r/branches.got"
 else
 	ok "no boot profile in the corpus: the page says so" grep -q 'id="no-boot-profile"' "$page"
 fi
