@@ -1,0 +1,53 @@
+# series.mk - check the warning-fix patches of series/ against the corpus,
+# Arnd Bergmann's way: one small patch per warning fix, each proven by a build.
+#
+#   make series-check                       every patch of series/ that claims fixes
+#   make series-check ONLY=1001-x.patch     one patch of series/ (or a path to one)
+#   make series-check TOOLCHAIN=gcc-12      one toolchain, not the default matrix
+#   make series-check SERIES_BOOT=1         always build the patched image and boot it
+#   make series-apply                       only: does every patch apply, in order
+#
+# A fix patch names each warning it removes in a "Fixes-warning:" trailer
+# of its commit message: the compiler's line, as the corpus has it, or its
+# corpus key. For each such patch and each toolchain of TOOLCHAINS (gcc-11
+# gcc-12 clang-14), mk/series-check.sh builds the objects the patch affects
+# before and after it, with the seed's config (from the corpus, SEED= P=)
+# and W level, and proves that the named warnings are gone, that no warning
+# is new, that every object still builds, and, when it changed the code of
+# an object, that the patched image boots (SERIES_BOOT). A patch that does
+# not apply stops the check with the patch's name and its failing hunk.
+#
+# $(SERIES_WORK)/src            a private copy of the tree the patches move
+#                               along (the shared tree is never patched)
+# $(SERIES_WORK)/seed-N-pP/TC-WW  one build directory per toolchain
+# $(SERIES_WORK)/report.jsonl   one record per patch and toolchain
+# $(SERIES_WORK)/report.txt     what was printed
+# $(SERIES_WORK)/status         the exit code: 0 pass, 1 a patch failed,
+#                               2 setup error (make itself exits 2 on either)
+
+SERIES_WORK ?= $(O)/series-check
+# a changed header rebuilds its includers that use a name it declares; at
+# most this many objects per patch
+SERIES_MAX_OBJS ?= 40
+# Does the patched kernel still boot? auto: when a patch changed the code
+# (instructions, relocations) of an object it rebuilt, build the whole
+# patched image with REF_TOOLCHAIN and boot it with mk/boot.mk's harness
+# (BOOT_TIMEOUT, BOOT_MEM); 1: always; 0: never
+SERIES_BOOT ?= auto
+
+series-vars = ONLY='$(if $(ONLY),$(if $(findstring /,$(ONLY)),$(abspath $(ONLY)),$(ONLY)))' \
+	SEED='$(SEED)' P='$(P)' W='$(if $(filter command line,$(origin W)),$(W))' \
+	TOOLCHAINS='$(TOOLCHAINS)' REF_TOOLCHAIN='$(REF_TOOLCHAIN)' \
+	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' SERIES='$(SERIES)' \
+	TREE_ID='$(TREE_ID)' WORK='$(SERIES_WORK)' JOBS='$(JOBS)' V='$(V)' \
+	MAXOBJS='$(SERIES_MAX_OBJS)' BOOT='$(SERIES_BOOT)' BOOT_TIMEOUT='$(BOOT_TIMEOUT)' \
+	BOOT_MEM='$(BOOT_MEM)' INITRAMFS='$(INITRAMFS)' KWARN_SITES='$(KWARN_SITES)' \
+	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)'
+
+.PHONY: series-check series-apply
+series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
+	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
+	$(Q)mkdir -p $(SERIES_WORK); rm -f $(SERIES_WORK)/status; \
+	$(TOP)/mk/series-check.sh $(series-vars) MODE=$(if $(filter series-apply,$@),apply,full) 2>&1 | \
+		tee $(SERIES_WORK)/report.txt; status=$${PIPESTATUS[0]}; \
+	echo $$status > $(SERIES_WORK)/status; exit $$status
