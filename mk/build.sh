@@ -35,14 +35,27 @@ diff <(grep '^CONFIG_' "$seedconfig" | sort) <(grep '^CONFIG_' "$dir/.config" | 
 # per object like the compiler's (.NAME.o.kernel-doc.log beside the object)
 find "$dir" \( -name '*.dtb' -o -name '*.symvers' \) -delete
 kwarn_cc=${KWARN_CC:?}
+capture() {	# capture TOOL: Kbuild's command for TOOL's output of one object
+	echo "$kwarn_cc --capture \$(dir \$@).\$(notdir \$@).$1.log"
+}
+# sparse: on every file the first time, then on what is recompiled
+checkers=()
+case " ${CHECKERS:-} " in
+*" sparse "*)
+	c=1
+	[ -e "$dir/.kwarn-sparse" ] || c=2
+	checkers=(C=$c "cmd_checksrc=$(capture sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<"
+		  "cmd_force_checksrc=$(capture sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<") ;;
+esac
 start=$(date +%s)
 set +e
-"$@" -k -j"$jobs" -Otarget W="$w" \
-	cmd_checkdoc="$kwarn_cc --capture \$(dir \$@).\$(notdir \$@).kernel-doc.log \$(srctree)/scripts/kernel-doc -none \$<" \
+"$@" -k -j"$jobs" -Otarget W="$w" "${checkers[@]}" \
+	cmd_checkdoc="$(capture kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<" \
 	all 2>&1 | tee "$dir/make.log" |
 	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }'
 status=${PIPESTATUS[0]}
 set -e
 echo $(( $(date +%s) - start )) > "$dir/seconds"
 echo "$status" > "$dir/status"
+[ ${#checkers[@]} = 0 ] || touch "$dir/.kwarn-sparse"
 [ "$status" = 0 ] || echo "  BUILD    $(basename "$dir"): make exited $status (recorded)"

@@ -26,10 +26,23 @@ stage() {	# stage NAME: move $tmp/NAME into place as the file NAME
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
 find "$dir" -name '.*.kernel-doc.log' -type f | sort > "$tmp/docs"
+find "$dir" -name '.*.sparse.log' -type f | sort > "$tmp/sparse"
 
 "$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
 	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 	-T "$tmp/objects" -T "$tmp/docs" "$dir/make.log" "$seeddir/kconfig.log" > "$tmp/diags"
+# sparse prints no -W flag: its class is the message without names, numbers
+if [ -s "$tmp/sparse" ]; then
+	"$parse" -s "$ksrc" -b "$dir" -t sparse \
+		-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
+		-T "$tmp/sparse" > "$tmp/sparse.jsonl"
+	jq -c -s '(map(.flag = (.message | gsub("\u0027[^\u0027]*\u0027"; "") |
+			gsub("[0-9]+"; "N") | gsub("\\s+"; " ") | sub(" in - .*$"; "") |
+			sub(" (in|of)$"; "") | sub("^ | $"; "")))) + $d |
+		sort_by(.path, .line, .col, .tool, .kind, .flag, .message) | .[]' \
+		--slurpfile d "$tmp/diags" "$tmp/sparse.jsonl" > "$tmp/all"
+	mv "$tmp/all" "$tmp/diags"
+fi
 
 # shellcheck disable=SC2086
 jq -n -c --slurpfile d "$tmp/diags" \
@@ -60,7 +73,7 @@ cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/$
 stage "$out"
 
 { echo "#kwarn make.log"; cat "$dir/make.log"
-  cat "$tmp/objects" "$tmp/docs" | xargs -r -d '\n' tail -v -n +1 --
+  cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" | xargs -r -d '\n' tail -v -n +1 --
 } | zstd -q -10 --single-thread -o "$tmp/$(basename "$base").log.zst"
 stage "$base.log.zst"
 jq -n -c --argjson s "$(cat "$dir/seconds")" '{build_seconds: $s}' > "$tmp/$(basename "$base").run.json"
