@@ -205,12 +205,13 @@ int main(int argc, char **argv)
 	/* symbol entries: name(4) value size ... (32: value 4 size 4 info 1) */
 	symentsize = is64 ? 24 : 16;
 	for (i = 0; i + symentsize <= symsize; i += symentsize) {
-		uint64_t s = symoff + i;
-		const char *sname = (const char *)img + strtab + get(s, 4);
+		uint64_t s = symoff + i, noff = strtab + get(s, 4);
 		uint64_t value = is64 ? get(s + 8, 8) : get(s + 4, 4);
+		const char *sname;
 
-		if (strtab + get(s, 4) >= imgsize)
+		if (noff >= imgsize || !memchr(img + noff, '\0', imgsize - noff))
 			continue;
+		sname = (const char *)img + noff;
 		if (!strcmp(sname, start_sym)) {
 			start = value;
 			have_start = 1;
