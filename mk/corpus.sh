@@ -36,11 +36,9 @@ if [ -s "$tmp/sparse" ]; then
 	"$parse" -s "$ksrc" -b "$dir" -t sparse \
 		-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 		-T "$tmp/sparse" > "$tmp/sparse.jsonl"
-	jq -c -s '(map(.flag = (.message | gsub("\u0027[^\u0027]*\u0027"; "") |
-			gsub("[0-9]+"; "N") | gsub("\\s+"; " ") | sub(" in - .*$"; "") |
-			sub(" (in|of)$"; "") | sub("^ | $"; "")))) + $d |
-		sort_by(.path, .line, .col, .tool, .kind, .flag, .message) | .[]' \
-		--slurpfile d "$tmp/diags" "$tmp/sparse.jsonl" > "$tmp/all"
+	jq -c -f "$here/../corpus/queries/sparse-class.jq" "$tmp/sparse.jsonl" |
+		jq -c -s --slurpfile d "$tmp/diags" '. + $d |
+		sort_by(.path, .line, .col, .tool, .kind, .flag, .message) | .[]' > "$tmp/all"
 	mv "$tmp/all" "$tmp/diags"
 fi
 
