@@ -1,0 +1,94 @@
+#!/bin/bash
+# newwarn.sh - what does a patch add? Build only the objects a diff touches,
+# without and with it, with each toolchain (and checker), and list only the
+# findings whose key is new.
+#
+# Usage: newwarn.sh VAR=VALUE...  (see mk/newwarn.mk; all come from make)
+# Exit: 0 nothing new, 1 the diff adds findings, 2 setup error.
+set -uo pipefail
+for a; do declare "$a"; done
+say() { printf '  %-8s %s\n' "$1" "$2"; }
+fail() { echo "kwarn: newwarn: $*" >&2; exit 2; }
+
+[ -n "$DIFF" ] || fail "say which patch: DIFF=file.patch"
+[ -r "$DIFF" ] || fail "$DIFF: cannot read"
+cfg=$SEEDDIR/seed.config
+[ -f "$cfg" ] || fail "no config for seed $SEED in $SEEDDIR; run make config SEED=$SEED first"
+work=$O/newwarn/seed-$SEED
+rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
+
+# the patched tree: hard links to the prepared one; patch(1) replaces the
+# files it changes, so the shared tree stays untouched
+say TREE "$work/src (hard links) + $(basename "$DIFF")"
+cp -al "$KSRC" "$work/src" || fail "cannot link $KSRC"
+patch -d "$work/src" -p1 -s -N --no-backup-if-mismatch < "$DIFF" > "$work/patch.log" 2>&1 ||
+	{ cat "$work/patch.log" >&2; fail "$DIFF does not apply on top of series/"; }
+files=$(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$DIFF" | sort -u)
+[ -n "$files" ] || fail "$DIFF touches no file"
+
+# the objects to build: each touched .c, and the objects of an existing
+# build of this seed that include a touched header (at most MAX)
+ref=$(ls -d "$SEEDDIR"/*-W*/ 2>/dev/null | grep -v profile | head -n1)
+objs=()
+for f in $files; do
+	case $f in
+	*.c) objs+=("${f%.c}.o") ;;
+	*.h)
+		[ -n "$ref" ] || { say NOTE "$f: no build of seed $SEED to find its includers"; continue; }
+		mapfile -t inc < <(cd "$ref" && grep -l -F "/$f" $(find . -name '.*.o.cmd' | sort) 2>/dev/null |
+			sed 's|^\./||; s|/\.\([^/]*\)\.cmd$|/\1|; s|^\.\([^/]*\)\.cmd$|\1|')
+		say HEADER "$f: included by ${#inc[@]} objects${inc[0]:+, building the first $(( ${#inc[@]} < MAX ? ${#inc[@]} : MAX ))}"
+		objs+=("${inc[@]:0:$MAX}") ;;
+	esac
+done
+mapfile -t objs < <(printf '%s\n' "${objs[@]}" | sort -u | sed '/^$/d')
+[ ${#objs[@]} -gt 0 ] || fail "$DIFF touches no C file or header that is built"
+
+capture_doc() { echo "$KWARN_CC --capture \$(dir \$@).\$(notdir \$@).$1.log"; }
+status=0
+for tc in $TOOLCHAINS; do
+	info=$(make -s -C "$TOP" toolchain-info TOOLCHAIN="$tc" 2>&1) || fail "$info"
+	eval "$info"
+	command -v "$cc" > /dev/null || "$TOP/mk/need-packages.sh" $packages || fail "toolchain $tc: cannot install"
+	checkers=()
+	case " $CHECKERS " in *" sparse "*)
+		"$TOP/mk/need-packages.sh" sparse || fail "cannot install sparse"
+		checkers=(C=2 "cmd_force_checksrc=$(capture_doc sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<") ;;
+	esac
+	for side in before after; do
+		src=$KSRC
+		[ $side = before ] || src=$work/src
+		d=$work/$tc-$side
+		mkdir -p "$d" && cp "$cfg" "$d/.config"
+		say CC "$tc $side: ${#objs[@]} object(s), W=$W"
+		# shellcheck disable=SC2086
+		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$src" O="$d" ARCH=arm $kmake \
+			CC="$KWARN_CC $cc" W="$W" -k -j"$JOBS" "${checkers[@]}" \
+			cmd_checkdoc="$(capture_doc kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<" \
+			olddefconfig "${objs[@]}" > "$d/make.log" 2>&1 ||
+			say NOTE "$tc $side: make failed, see $d/make.log"
+		( cd "$d" && for o in "${objs[@]}"; do
+			ls "$(dirname "$o")/.$(basename "$o").kwarn" 2>/dev/null; done ) | sed "s|^|$d/|" > "$d/list"
+		( cd "$d" && for o in "${objs[@]}"; do
+			ls "$(dirname "$o")/.$(basename "$o").kernel-doc.log" 2>/dev/null; done ) | sed "s|^|$d/|" > "$d/docs"
+		"$KWARN_PARSE" -s "$src" -b "$d" -t "$family" -T "$d/list" -T "$d/docs" < /dev/null > "$d/diags.jsonl" ||
+			fail "cannot parse $d"
+		( cd "$d" && for o in "${objs[@]}"; do
+			ls "$(dirname "$o")/.$(basename "$o").sparse.log" 2>/dev/null; done ) | sed "s|^|$d/|" > "$d/sparse"
+		if [ -s "$d/sparse" ]; then
+			"$KWARN_PARSE" -s "$src" -b "$d" -t sparse -T "$d/sparse" |
+				jq -c -f "$TOP/corpus/queries/sparse-class.jq" >> "$d/diags.jsonl"
+		fi
+	done
+	jq -r -s --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \
+		--arg src "$work/src" --arg o "$work/$tc-after" --arg kmake "$kmake" --arg cc "$cc" '
+		($b | map(.key) | INDEX(.)) as $old
+		| map(select($old[.key] == null))
+		| (if length == 0 then "  NEW      \($tc): nothing new" else
+		   (.[] | "  NEW      \($tc) \(.key) [\(.tool)] \(.text)\n           reproduce: make -C \($src) O=\($o) ARCH=arm \($kmake) CC=\($cc) W=\($w) \(.objects[0] // (.path | sub("\\.c$"; ".o")))")
+		   end)' "$work/$tc-after/diags.jsonl" | tee -a "$work/new.txt"
+	grep -q "^  NEW      $tc [0-9a-f]\{16\}" "$work/new.txt" && status=1
+done
+[ $status = 0 ] && say RESULT "$(basename "$DIFF") adds no finding" ||
+	say RESULT "$(basename "$DIFF") adds $(grep -c '^  NEW      [^ ]* [0-9a-f]\{16\}' "$work/new.txt") finding(s)"
+exit $status
