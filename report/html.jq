@@ -14,7 +14,7 @@ def table($head; rows): "<table>\n<thead>" + ($head | th) + "</thead>\n<tbody>\n
   + ([rows | tr] | join("\n")) + "\n</tbody>\n</table>";
 def n: "<span class=\"n\">\(num)</span>";
 def code: @html "<code>\(.)</code>";
-def chart($id): "<figure>\n" + ($svgs[0][$id] // "<p>chart \($id) missing</p>") + "</figure>";
+def chart($id): if $svgs[0][$id] then "<figure>\n" + $svgs[0][$id] + "</figure>" else empty end;
 # a warning: where, what, how to get it back
 def wcells: [(.count | n), (.flag | flagname), (.level | lv),
              "\(.seed)", (.toolchain | @html),
@@ -58,6 +58,9 @@ $model[0] as $m
 "<section id=\"top-offenders\">",
 "<h2>Top offenders per W level</h2>",
 "<p>The instances of the most frequent warning flag at each cumulative level, beside the figures of Arnd Bergmann's ELC 2016 talk for the arm-soc tree (631 at W=1, 94,235 at W=12, 782,719 at W=123).</p>",
+(if ($meta.toolchains | length) == 0 then
+   @html "<p id=\"no-warnings\">No W=\($meta.w) warning corpus here: <code>make corpus SEED=N W=\($meta.w)</code> writes one.</p>"
+ else empty end),
 chart("top-offender"),
 table(["W", "toolchain", "top flag", "level", "instances", "unique", "its most frequent warning and how to reproduce it"];
   $m.top[] | ["W=\(.w)", (.toolchain | @html), (.flag | flagname), (.level | lv),
@@ -81,7 +84,7 @@ table(["W", "toolchain", "top flag", "level", "instances", "unique", "its most f
 "<h2>Instances and unique warnings per toolchain</h2>",
 chart("toolchains"),
 table(["toolchain", "W", "instances", "unique warnings"];
-  $charts["toolchains"].rows[] | (.[0] | split(" ")) as $l
+  ($charts["toolchains"].rows // [])[] | (.[0] | split(" ")) as $l
   | [($l[0] | @html), ($l[1] | @html), (.[1] | n), (.[2] | n)]),
 "</section>",
 

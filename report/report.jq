@@ -14,7 +14,7 @@
 #
 # A record's level is the lowest W level printing it; the W=1 figures count
 # levels 0-1, W=12 levels 0-2, W=123 everything (unknown counts at W=123
-# only), as corpus/queries/top.jq does.
+# only), as corpus/queries/top.jq does; a W=1 build has only the W=1 figures.
 
 def name: if .flag == "" then .tool else .flag end;
 def lvmax: length;      # "1" -> 1, "12" -> 2, "123" -> 3
@@ -31,7 +31,8 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
 | ($wb | map(.toolchain) | unique) as $tcs0
 | ([$tcs0[] | select(. == $ref)] + [$tcs0[] | select(. != $ref)]) as $tcs
 | ($b | map(.seed) | unique) as $seeds
-| ["1", "12", "123"] as $levels
+# the levels a W=$w build shows
+| ["1", "12", "123"] | map(select(length <= ($w | length))) as $levels
 # per level: the records it counts
 | ($levels | map({key: ., value: (lvmax as $m | $diags | map(select((.level // 3) <= $m)))})
   | from_entries) as $at
@@ -66,7 +67,7 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
      rows: [$levels[] as $lv | ["W=\($lv)"]
        + [$tcs[] as $t | $flags[$lv][$t][0].n // 0] + [elc[$lv]]]},
 
-    ($levels[] as $lv
+    ($levels[] as $lv | select($tcs | length > 0)
      | ($flags[$lv] | [.[][]] | group_by(.flag)
         | map({flag: .[0].flag, n: (map(.n) | add)}) | sort_by(-.n, .flag)
         | .[:$n] | map(.flag)) as $top
@@ -77,13 +78,13 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
         rows: [$top[] as $f | [$f]
           + [$tcs[] as $t | ($flags[$lv][$t] // [] | map(select(.flag == $f))[0].n) // 0]]}),
 
-    {id: "toolchains", log: true,
+    (select($tcs | length > 0) | {id: "toolchains", log: true,
      title: "Instances and unique warnings per toolchain and W level",
      x: "count (log scale, summed over seeds)", y: "toolchain, cumulative W level",
      series: ["instances", "unique warnings"],
      rows: [$tcs[] as $t | $levels[] as $lv
        | ($at[$lv] | map(select(.toolchain == $t))) as $r
-       | ["\($t) W=\($lv)", ($r | map(.count) | add // 0), ($r | length)]]},
+       | ["\($t) W=\($lv)", ($r | map(.count) | add // 0), ($r | length)]]}),
 
     ($cmps[] | . as $c
      | {id: "compare-\(.a)-\(.b)", log: true,

@@ -98,6 +98,8 @@ ok "every make repro command names a warning of that seed and toolchain's corpus
 	sed 's/make repro ID=\([0-9a-f]*\) SEED=\([0-9]*\) TOOLCHAIN=\(.*\)/\2 \3 \1/' $r/repro | sort -u > $r/repro.want &&
 	jq -r '\"\(.seed) \(.toolchain) \(.key)\"' $r/diags.jsonl | sort -u > $r/keys &&
 	test -s $r/repro.want && test -z \"\$(comm -23 $r/repro.want $r/keys)\""
+ok "every id in the rendered DOM is unique" bash -c "
+	grep -o ' id=\"[^\"]*\"' $r/render/dom.html > $r/ids && test -s $r/ids && test -z \"\$(sort $r/ids | uniq -d)\""
 ok "no script and no reference outside the page" bash -c "
 	! grep -qi '<script' $page && ! grep -Eqi '(src|href)=\"[a-z]+:' $page &&
 	! grep -q '$TESTDIR' $page"
