@@ -83,9 +83,16 @@ table(["W", "toolchain", "top flag", "level", "instances", "unique", "its most f
 "<section id=\"toolchains\">",
 "<h2>Instances and unique warnings per toolchain</h2>",
 chart("toolchains"),
-table(["toolchain", "W", "instances", "unique warnings"];
-  ($charts["toolchains"].rows // [])[] | (.[0] | split(" ")) as $l
-  | [($l[0] | @html), ($l[1] | @html), (.[1] | n), (.[2] | n)]),
+(if any($m.toolchains[]; .measured != null) then
+   @html "<p>The first figures count the W=\($meta.w) builds' warnings by level; where the corpus also has builds made at a lower level, their own figures stand beside them (the two differ when a warning is printed under a flag of a lower level only because a higher level's flag is on).</p>"
+ else empty end),
+table(["toolchain", "W", "instances", "unique warnings"]
+      + (if any($m.toolchains[]; .measured != null) then ["measured by W= builds: instances / unique (seeds)"] else [] end);
+  $m.toolchains[] | [(.toolchain | @html), "W=\(.w)", (.instances | n), (.unique | n)]
+    + (if any($m.toolchains[]; .measured != null) then
+         [if .measured == null then "" else
+            "<span class=\"n\">\(.measured.instances | commas) / \(.measured.unique | commas) (\(.measured.seeds | map(tostring) | join(", ")))</span>" end]
+       else [] end)),
 "</section>",
 
 # --- comparison --------------------------------------------------------------

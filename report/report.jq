@@ -126,6 +126,16 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
     gone_list: [.result.gone | sort_by(-.count, .seed, .path, .line, .key)[:$n][]
       | . + {toolchain: $c.a, tool: ""} | warning]}],
 
+  # per toolchain and level: the figures of the W=$w builds, and those
+  # of the builds made at that level, when there are any
+  toolchains: [$tcs[] as $t | $levels[] as $lv
+    | ($at[$lv] | map(select(.toolchain == $t))) as $r
+    | ($b | map(select(.toolchain == $t and .w == $lv and .variant == "plain" and .warnings != null))) as $m
+    | {toolchain: $t, w: $lv, instances: ($r | map(.count) | add // 0), unique: ($r | length),
+       measured: (if $lv == $w or ($m | length) == 0 then null else
+         {instances: ($m | map(.warnings.instances) | add), unique: ($m | map(.warnings.unique) | add),
+          seeds: ($m | map(.seed) | unique)} end)}],
+
   # per seed and toolchain: every build, and the boot
   status: [($b + $boot_recs) | map({seed, toolchain}) | unique
     | sort_by(.seed, (.toolchain as $t | ($tcs | index($t)) // 1000), .toolchain)[] as $k

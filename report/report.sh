@@ -50,7 +50,12 @@ for f in "${files[@]}"; do
 			| {type, kind, seed, toolchain, tool, flag, level, path, line, key, count, text}' >> "$tmp/diags"
 		;;
 	*)
-		zstd -dcq "$f" | sed -n 1p | jq -c --arg file "$rel" 'del(.config) + {file: $file}' >> "$tmp/builds"
+		# another W= level or variant: its build record and its warnings' sums
+		zstd -dcq "$f" | jq -n -c --arg file "$rel" 'input as $b
+			| reduce (inputs | select(.type == "diag" and .kind == "warning")) as $d
+				([0, 0]; [.[0] + $d.count, .[1] + 1])
+			| . as $s | $b | del(.config)
+			+ {file: $file, warnings: {instances: $s[0], unique: $s[1]}}' >> "$tmp/builds"
 		;;
 	esac
 done
