@@ -17,21 +17,29 @@ VARIANT_FRAGMENT = $(if $(filter profile,$(VARIANT)),$(TOP)/mk/profile.config,-)
 check-variant = $(if $(filter plain profile,$(VARIANT)),,$(error VARIANT must be plain or profile, got '$(VARIANT)'))
 
 # CHECKERS="sparse": sparse runs on every C file (Kbuild's C=1/C=2) and
-# its findings, captured per object, join the build's corpus
+# its findings, captured per object, join the build's corpus.
+# CHECKERS="clang-analyzer" (clang toolchains): clang --analyze with each
+# object's own Kbuild command, on the objects in FILES= (FILES=all: every
+# object; slow on 2 cores)
 CHECKERS ?=
-check-checkers = $(if $(filter-out sparse,$(CHECKERS)),$(error CHECKERS: unknown checker(s) '$(filter-out sparse,$(CHECKERS))'; known: sparse))
+FILES ?=
+KNOWN_CHECKERS := sparse clang-analyzer
+check-checkers = $(if $(filter-out $(KNOWN_CHECKERS),$(CHECKERS)),$(error CHECKERS: unknown checker(s) '$(filter-out $(KNOWN_CHECKERS),$(CHECKERS))'; known: $(KNOWN_CHECKERS)))\
+	$(if $(filter clang-analyzer,$(CHECKERS)),$(if $(call tc-is-clang,$(TOOLCHAIN)),,$(error CHECKERS=clang-analyzer needs a clang toolchain, not $(TOOLCHAIN)))\
+	$(if $(FILES),,$(error CHECKERS=clang-analyzer: say which objects, FILES="kernel/fork.o ..." or FILES=all)))
+checkers-id = $(if $(strip $(CHECKERS)),-$(subst $(space),-,$(strip $(CHECKERS)))$(if $(FILES),-$(shell echo '$(FILES)' | md5sum | cut -c1-8)))
 
 TC_NAME = $(call tc-name,$(TOOLCHAIN))
 BUILDDIR = $(SEEDDIR)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX)
-BUILD_STAMP = $(BUILDDIR)/.kwarn-built$(if $(strip $(CHECKERS)),-$(subst $(space),-,$(strip $(CHECKERS))))
+BUILD_STAMP = $(BUILDDIR)/.kwarn-built$(checkers-id)
 
 .PHONY: build
 build: $(BUILD_STAMP)
 
 $(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP)
 	$(call tc-check,$(TOOLCHAIN))$(call check-variant)$(call check-w)$(call check-checkers)
-	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(CHECKERS))
+	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)))
 	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) -j$(JOBS))
-	$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) CHECKERS='$(CHECKERS)' flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(JOBS) $(W) \
+	$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) CHECKERS='$(CHECKERS)' FILES='$(FILES)' flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(JOBS) $(W) \
 		$(call kmake,$(@D),$(TOOLCHAIN),1)
 	$(Q)touch $@

@@ -55,6 +55,24 @@ set +e
 	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }'
 status=${PIPESTATUS[0]}
 set -e
+# clang's static analyzer on FILES, each with its own Kbuild command
+case " ${CHECKERS:-} " in
+*" clang-analyzer "*)
+	[ "${FILES:-}" != all ] || FILES=$(cd "$dir" && find . -name '*.o.cmd' | sed 's|^\./||; s|\.\([^/]*\)\.cmd$|\1|')
+	for o in $FILES; do
+		cmdfile=$dir/$(dirname "$o")/.$(basename "$o").cmd
+		if ! cmd=$(sed -n 's/^cmd_[^ ]* := //p' "$cmdfile" 2>/dev/null) || [ -z "$cmd" ]; then
+			echo "  ANALYZE  $o: not built in this configuration, skipped"
+			continue
+		fi
+		echo "  ANALYZE  $o"
+		cmd=${cmd#*kwarn-cc }
+		cmd=${cmd#*ccache }
+		cmd=$(sed -e 's/ -Wp,-MMD,[^ ]*//' -e "s| -c -o $o | --analyze -Xclang -analyzer-output=text -o /dev/null |" <<< "$cmd")
+		(cd "$dir" && eval "$kwarn_cc --capture $(dirname "$o")/.$(basename "$o").clang-analyzer.log $cmd") ||
+			echo "  ANALYZE  $o: failed (recorded)"
+	done ;;
+esac
 echo $(( $(date +%s) - start )) > "$dir/seconds"
 echo "$status" > "$dir/status"
 [ ${#checkers[@]} = 0 ] || touch "$dir/.kwarn-sparse"

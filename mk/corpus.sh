@@ -27,6 +27,7 @@ cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
 find "$dir" -name '.*.kernel-doc.log' -type f | sort > "$tmp/docs"
 find "$dir" -name '.*.sparse.log' -type f | sort > "$tmp/sparse"
+find "$dir" -name '.*.clang-analyzer.log' -type f | sort > "$tmp/analyzer"
 
 "$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
 	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
@@ -37,6 +38,16 @@ if [ -s "$tmp/sparse" ]; then
 		-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 		-T "$tmp/sparse" > "$tmp/sparse.jsonl"
 	jq -c -f "$here/../corpus/queries/sparse-class.jq" "$tmp/sparse.jsonl" |
+		jq -c -s --slurpfile d "$tmp/diags" '. + $d |
+		sort_by(.path, .line, .col, .tool, .kind, .flag, .message) | .[]' > "$tmp/all"
+	mv "$tmp/all" "$tmp/diags"
+fi
+# the analyzer's findings end in [checker.Name]; the compiler warnings it
+# also prints are already in the corpus
+if [ -s "$tmp/analyzer" ]; then
+	"$parse" -s "$ksrc" -b "$dir" -t clang-analyzer \
+		-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
+		-T "$tmp/analyzer" | jq -c -f "$here/../corpus/queries/analyzer-class.jq" |
 		jq -c -s --slurpfile d "$tmp/diags" '. + $d |
 		sort_by(.path, .line, .col, .tool, .kind, .flag, .message) | .[]' > "$tmp/all"
 	mv "$tmp/all" "$tmp/diags"
@@ -71,7 +82,7 @@ cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/$
 stage "$out"
 
 { echo "#kwarn make.log"; cat "$dir/make.log"
-  cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" | xargs -r -d '\n' tail -v -n +1 --
+  cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" "$tmp/analyzer" | xargs -r -d '\n' tail -v -n +1 --
 } | zstd -q -10 --single-thread -o "$tmp/$(basename "$base").log.zst"
 stage "$base.log.zst"
 jq -n -c --argjson s "$(cat "$dir/seconds")" '{build_seconds: $s}' > "$tmp/$(basename "$base").run.json"

@@ -1,0 +1,21 @@
+#!/bin/bash
+# Clang's static analyzer: a real finding in 6.1 (a path-sensitive null
+# dereference reached from mm/page_alloc.c), kept as a fixture, and found
+# again live on the shared test seed with CHECKERS=clang-analyzer FILES=.
+. "$(dirname "$0")/lib.sh"
+f=$TOP/tests/fixtures/clang14-analyzer
+want='"core.NullDereference","include/asm-generic/bitops/generic-non-atomic.h",42,"Dereference of null pointer (loaded from variable '"'"'p'"'"')"'
+(cd "$f" && eval "$TOP/.build/san/kwarn-parse $(cat args)") |
+	jq -c -f "$TOP/corpus/queries/analyzer-class.jq" | jq -c '[.flag, .path, .line, .message]' > "$TESTDIR/an-fixture"
+ok "the fixture's finding is classed by its checker, with its path notes" \
+	grep -qxF "[$want]" "$TESTDIR/an-fixture"
+ok "make corpus CHECKERS=clang-analyzer FILES=mm/page_alloc.o on the test seed" \
+	kmake corpus TOOLCHAIN=clang-14 CHECKERS=clang-analyzer FILES=mm/page_alloc.o CORPUS="$TESTDIR/corpus-analyzer"
+zstd -dcq "$TESTDIR/corpus-analyzer/seed-$TEST_SEED/clang-14-W123.jsonl.zst" |
+	jq -c 'select(.tool == "clang-analyzer") | [.flag, .path, .line, .message]' > "$TESTDIR/an-live"
+ok "the same finding, found again live, in the corpus" grep -qxF "[$want]" "$TESTDIR/an-live"
+ok "live findings keep their path notes" bash -c "
+	zstd -dcq $TESTDIR/corpus-analyzer/seed-$TEST_SEED/clang-14-W123.jsonl.zst |
+	jq -e -s 'any(.[]; .tool == \"clang-analyzer\" and .flag == \"core.NullDereference\" and (.notes | length) > 3)'"
+ok "a gcc toolchain is refused" bash -c "make -C $TOP build SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=gcc-12 \
+	CHECKERS=clang-analyzer FILES=mm/page_alloc.o O=$O 2>&1 | grep -q 'needs a clang toolchain'"
