@@ -83,4 +83,13 @@ if grep -q '^#ifdef KBUILD_EXTRA_WARN2' "$srctree/include/linux/compiler_types.h
    grep -q '^#define __inline_maybe_unused __maybe_unused' "$srctree/include/linux/compiler_types.h"; then
 	printf 'rule:unused-static-inline\t2\n' >> "$tmp/all"
 fi
-LC_ALL=C sort -t '	' -k1,1 -k2,2n "$tmp/all" | awk -F '\t' '!seen[$1]++'
+LC_ALL=C sort -t '	' -k1,1 -k2,2n "$tmp/all" | awk -F '\t' '!seen[$1]++' > "$tmp/levels"
+cat "$tmp/levels"
+# gcc reports some -Wpacked findings under -Wattributes: they appear only
+# where -Wpacked is on (stor-layout.c: "if (warn_packed) warning
+# (OPT_Wattributes, ...)"). Message rules, applied by mk/corpus.sh.
+if [ "$family" = gcc ]; then
+	packed=$(awk -F '\t' '$1 == "-Wpacked" { print $2 }' "$tmp/levels")
+	[ -z "$packed" ] || printf 'msg:-Wattributes:packed attribute %s\t%s\n' \
+		'causes inefficient alignment' "$packed" 'is unnecessary' "$packed"
+fi

@@ -12,7 +12,7 @@ def sites($r):
          seed: .[0].seed, path: .[0].path, line: .[0].line, flag: .[0].flag,
          level: .[0].level, key: .[0].key, text: .[0].text,
          count: (map(.count) | add)})
-  | INDEX(.k);
+  | reduce .[] as $s ({}; .[$s.k] = $s);	# INDEX(.k) is quadratic in jq 1.6
 def pad($w): tostring | (" " * ($w - length)) + .;
 
 sites($a) as $A | sites($b) as $B
