@@ -1,6 +1,9 @@
 # check.mk - the test suite: make check. See tests/run.sh and tests/lib.sh.
 
-CHECK_PACKAGES := clang-14 $(call tc-packages,gcc-12)
+# what the tests use, installed once up front (each step would install its
+# own on first use too)
+CHECK_PACKAGES := $(call tc-packages,gcc-12) $(call tc-packages,clang-14) \
+	sparse qemu-system-arm chromium fonts-dejavu-core python3
 TESTS ?= $(sort $(wildcard $(TOP)/tests/t[0-9]*.sh))
 
 .PHONY: check
