@@ -122,9 +122,10 @@ claimrec() { # TEXT-OR-KEY -> one JSON line {text,path,flag,names,objects}
 st=$WORK/state
 hunk() { # PATCH FILE N: print hunk N of FILE in PATCH
 	awk -v f="$2" -v n="$3" '
-		/^diff --git / { inf = ($0 ~ (" b/" f "$")); k = 0; show = 0; next }
+		/^\+\+\+ / { p = $2; sub(/^b\//, "", p); inf = (p == f); k = 0; show = 0; next }
+		/^(diff|---) / || /^-- $/ { show = 0 }
 		inf && /^@@ / { k++; show = (k == n) }
-		inf && show && !/^(---|\+\+\+) / { print "    " $0 }' "$1"
+		inf && show { print "    " $0 }' "$1"
 }
 apply() { # +|- PATCHFILE NAME
 	local rev=; [ "$1" = - ] && rev=-R
@@ -186,13 +187,29 @@ if [ "$MODE" = apply ]; then
 fi
 
 # --- toolchains and their build directories ------------------------------------
-# the seed's reference build gives the include dependencies
-refb=
+# The include dependencies of the seed's objects ("FILE<TAB>OBJECT", the
+# source first), from a finished build of the seed (make build), kept per
+# tree: a rebuild that is under way does not take them away.
+mkdir -p "$WORK/deps"
+deps=$WORK/deps/seed-$SEED-p$P-$TREE_ID.tsv
 for d in "$O/seed-$SEED-p$P/$REF_TOOLCHAIN-W$w" "$O/seed-$SEED-p$P"/*-W*; do
-	[ -f "$d/vmlinux.o" ] || [ -f "$d/.kwarn-built" ] || continue
-	refb=$d; break
+	case $d in *-profile) continue ;; esac
+	[ -f "$d/.kwarn-built" ] || continue
+	if [ ! -s "$deps" ] || [ "$d/.kwarn-built" -nt "$deps" ]; then
+		find "$d" -name '.*.o.cmd' ! -path "$d/scripts/*" ! -path "$d/tools/*" -print0 |
+		xargs -0 -r awk -v k="$KSRC/" -v b="$d/" '
+			FNR == 1 { o = substr(FILENAME, length(b) + 1); sub(/\.cmd$/, "", o)
+				n = split(o, a, "/"); a[n] = substr(a[n], 2); o = a[1]
+				for (i = 2; i <= n; i++) o = o "/" a[i] }
+			/^source_/ && index($3, k) == 1 { print substr($3, length(k) + 1) "\t" o; next }
+			index($1, k) == 1 { print substr($1, length(k) + 1) "\t" o }' > "$deps.tmp" &&
+			mv "$deps.tmp" "$deps"
+	fi
+	break
 done
-[ -n "$refb" ] || say NOTE "no reference build of seed $SEED in $O: header includers are not rebuilt (make build SEED=$SEED gives one)"
+[ -s "$deps" ] || say NOTE "no finished build of seed $SEED in $O: header includers are not rebuilt (make build SEED=$SEED gives one)"
+# the objects the seed builds: those of the dependencies and of the corpus
+{ cut -f2 "$deps" 2> /dev/null; jq -r '.objects[]' "$tmp/corpus.diags"; } | sort -u > "$tmp/built"
 declare -A fam ccmd kmk bdir
 for tc in $TOOLCHAINS; do
 	info=$(make -s -C "$TOP" toolchain-info TOOLCHAIN="$tc" 2>&1) || fail "$info"
@@ -228,9 +245,9 @@ touched() { # PATCHFILE: the files it changes, tree-relative
 names() { # PATCHFILE HEADER: names the header's changed lines declare,
 	# or "*" when a change is more than a declaration
 	awk -v f="$2" '
-		/^diff --git / { inf = ($0 ~ (" b/" f "$")); next }
-		/^-- $/ { inf = 0 }
-		!inf || /^(\+\+\+|---) / || !/^[-+]/ { next }
+		/^\+\+\+ / { p = $2; sub(/^b\//, "", p); inf = (p == f); next }
+		/^(diff|---) / || /^-- $/ { inf = 0; next }
+		!inf || !/^[-+]/ { next }
 		{ l = substr($0, 2) }
 		l ~ /^[ \t]*$/ || l ~ /^[ \t]*(\/\*|\*)/ { next }
 		l ~ /^[ \t]*struct [A-Za-z_][A-Za-z0-9_]*;/ { next }
@@ -242,33 +259,33 @@ names() { # PATCHFILE HEADER: names the header's changed lines declare,
 		l ~ /\);[ \t]*$/ || l ~ /,[ \t]*$/ { next }
 		{ print "*" }' "$1" | sort -u
 }
-objects() { # PATCHFILE CLAIMSFILE -> object list on stdout, notes on fd 3
+objects() { # PATCHFILE CLAIMSFILE -> "RANK OBJECT" lines on stdout, notes on fd 3:
+	# rank 0 the claimed warnings' objects, 1 the changed sources', 2 includers
 	local p=$1 f o src n
-	jq -r '.objects[]' "$2"
-	jq -r 'select(.objects == []) | .path | select(endswith(".c")) | sub("\\.c$"; ".o")' "$2"
+	{ jq -r '.objects[]' "$2"
+	  jq -r 'select(.objects == []) | .path | select(endswith(".c")) | sub("\\.c$"; ".o")' "$2"; } | sed 's/^/0 /' 
 	touched "$p" | while read -r f; do
 		case $f in
 		*.c|*.S)
 			o=${f%.*}.o
-			if [ -z "$refb" ] || [ -f "$refb/$(dirname "$o")/.$(basename "$o").cmd" ]; then
-				echo "$o"
+			if grep -qxF "$o" "$tmp/built"; then
+				echo "1 $o"
 			else
 				echo "$f: not built in seed $SEED, skipped" >&3
 			fi ;;
 		*.h)
-			[ -n "$refb" ] || continue
-			grep -rlF --include='.*.o.cmd' "$KSRC/$f " "$refb" 2> /dev/null |
-				sed -e "s|^$refb/||" -e 's|\(.*/\)\.\(.*\)\.cmd$|\1\2|' |
-				grep -v '^\(scripts\|tools\)/' | sort > "$tmp/incl"
+			[ -s "$deps" ] || continue
+			awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$deps" | sort -u > "$tmp/incl"
 			names "$p" "$f" > "$tmp/names"
 			if grep -qx '\*' "$tmp/names" || [ ! -s "$tmp/names" ]; then
-				cat "$tmp/incl"
+				sed 's/^/2 /' "$tmp/incl"
+				[ ! -s "$tmp/incl" ] || echo "$f: $(wc -l < "$tmp/incl") includers (more than declarations changed)" >&3
 			else
-				while read -r o; do
-					src=$(sed -n 's/^source_[^ ]* := //p' "$refb/$(dirname "$o")/.$(basename "$o").cmd" | head -n1)
-					src=$tree/${src#$KSRC/}
-					[ -f "$src" ] && grep -qwF -f "$tmp/names" "$src" && echo "$o"
-				done < "$tmp/incl"
+				# the first line of an object's dependencies is its source
+				awk -F '\t' 'NR == FNR { want[$1]; next } ($2 in want) && !seen[$2]++ { print $1 "\t" $2 }' \
+					"$tmp/incl" "$deps" | while IFS=$'\t' read -r src o; do
+					grep -qwF -f "$tmp/names" "$tree/$src" 2> /dev/null && echo "2 $o"
+				done
 				echo "$f: $(wc -l < "$tmp/incl") includers, those using $(tr '\n' ' ' < "$tmp/names")" >&3
 			fi ;;
 		esac
@@ -282,12 +299,23 @@ build() { # TC TAG OBJS-FILE: build the objects, parse what they printed
 	rm -rf "$tmp/$tc.$tag.o"
 	start=$(date +%s)
 	[ "$V" = 1 ] && set -x
-	# -j1: Kbuild may visit a directory twice for single targets (arch/arm/lib
-	# is both core and lib) and would then build one object twice at once
-	# shellcheck disable=SC2086
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$tree" O="$d" ARCH=arm ${kmk[$tc]} \
-		CC="$KWARN_CC ${ccmd[$tc]}" W="$w" -k -j1 $(cat "$3") > "$tmp/$tc.$tag.log" 2>&1
+	kmake_objs() { # JOBS OBJS-FILE
+		# shellcheck disable=SC2086
+		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$tree" O="$d" ARCH=arm ${kmk[$tc]} \
+			CC="$KWARN_CC ${ccmd[$tc]}" W="$w" -k -j"$1" $(cat "$2")
+	}
+	kmake_objs "$JOBS" "$3" > "$tmp/$tc.$tag.log" 2>&1
 	s=$?
+	# Kbuild may visit a directory twice for single targets (arch/arm/lib is
+	# both core and lib) and then build one object twice at once: what
+	# failed is built again, alone
+	if [ $s != 0 ] && [ "$JOBS" != 1 ]; then
+		while read -r o; do [ -f "$d/$o" ] || echo "$o"; done < "$3" > "$tmp/retry"
+		if [ -s "$tmp/retry" ]; then
+			kmake_objs 1 "$tmp/retry" > "$tmp/$tc.$tag.log" 2>&1
+			s=$?
+		fi
+	fi
 	{ set +x; } 2> /dev/null
 	echo $(( $(date +%s) - start )) > "$tmp/$tc.$tag.sec"
 	: > "$tmp/$tc.$tag.missing"
@@ -304,14 +332,20 @@ build() { # TC TAG OBJS-FILE: build the objects, parse what they printed
 		fail "kwarn-parse failed on the $tag build of $tc"
 }
 
-# the objects whose code (instructions and relocations) the patch changed
-code_changed() { # TC OBJS-FILE
-	local o
+# the objects whose code (instructions and relocations) the patch changed;
+# the differences go to $WORK/code/PATCH/TC/OBJECT.diff
+code_changed() { # PATCH TC OBJS-FILE
+	local o dir=$WORK/code/$(basename "$1" .patch)/$2
+	rm -rf "$dir"
 	while read -r o; do
-		[ -f "$tmp/$1.before.o/$o" ] && [ -f "$tmp/$1.after.o/$o" ] || continue
-		cmp -s <("$OBJDUMP" -dr "$tmp/$1.before.o/$o" | tail -n +3) \
-			<("$OBJDUMP" -dr "$tmp/$1.after.o/$o" | tail -n +3) || echo "$o"
-	done < "$2"
+		[ -f "$tmp/$2.before.o/$o" ] && [ -f "$tmp/$2.after.o/$o" ] || continue
+		"$OBJDUMP" -dr "$tmp/$2.before.o/$o" | tail -n +3 > "$tmp/dis.before"
+		"$OBJDUMP" -dr "$tmp/$2.after.o/$o" | tail -n +3 > "$tmp/dis.after"
+		cmp -s "$tmp/dis.before" "$tmp/dis.after" && continue
+		echo "$o"
+		mkdir -p "$dir/$(dirname "$o")"
+		diff -u "$tmp/dis.before" "$tmp/dis.after" > "$dir/$o.diff"
+	done < "$3"
 }
 
 compare() { # PATCH TC CLAIMS-FILE OBJS-FILE -> report record; 1 when it fails
@@ -366,16 +400,24 @@ while read -r p <&4; do
 		sed -n 's/^ERROR /  not a warning line, nor a key in the corpus: /p' "$tmp/claims" >&2
 		fail "$p: a Fixes-warning trailer kwarn cannot read"
 	fi
-	objects "$pf" "$tmp/claims" 3> "$tmp/notes" | sort -u > "$tmp/objs.all"
-	head -n "$MAXOBJS" "$tmp/objs.all" > "$tmp/objs"
+	# every object of rank 0 and 1; includers spread evenly over the rest
+	objects "$pf" "$tmp/claims" 3> "$tmp/notes" | sort -k2,2 -k1,1n | sort -s -u -k2,2 | sort -k1,1n -k2,2 > "$tmp/objs.all"
+	awk -v max="$MAXOBJS" '{ r[NR] = $1; o[NR] = $2 }
+		END { for (i = 1; i <= NR; i++) if (r[i] < 2) { print o[i]; k++ }
+			m = NR - k; room = max - k
+			for (i = k + 1; i <= NR && room > 0; i++)
+				if (m <= room || int((i - k - 1) * room / m) != int((i - k) * room / m)) print o[i] }' \
+		"$tmp/objs.all" > "$tmp/objs"
 	n=$(wc -l < "$tmp/objs.all")
 	say PATCH "$p: claims $(wc -l < "$tmp/claims") warnings; objects: $n"
 	while read -r l; do say NOTE "$l"; done < "$tmp/notes"
-	[ "$n" -le "$MAXOBJS" ] || say NOTE "rebuilding the first $MAXOBJS of $n objects (MAXOBJS=$MAXOBJS)"
+	[ "$n" -le "$(wc -l < "$tmp/objs")" ] || say NOTE "rebuilding $(wc -l < "$tmp/objs") of $n objects: the claimed and changed ones, and includers spread over the tree (SERIES_MAX_OBJS=$MAXOBJS)"
 	[ "$V" = 1 ] && sed 's/^/             /' "$tmp/objs"
+	# (make with no target would build the whole kernel)
+	[ -s "$tmp/objs" ] || fail "$p: nothing to build: the corpus has none of its warnings and it changes no file seed $SEED builds"
 	# an object that does not build before the patch either is left out
 	# (for that toolchain), unless a claimed warning is printed there
-	jq -r '.objects[]' "$tmp/claims" | sort -u > "$tmp/objs.claimed"
+	awk '$1 == 0 { print $2 }' "$tmp/objs.all" > "$tmp/objs.claimed"
 	for tc in $TOOLCHAINS; do
 		say CC "$tc W=$w, before $p"
 		build "$tc" before "$tmp/objs"
@@ -395,7 +437,7 @@ while read -r p <&4; do
 	for tc in $TOOLCHAINS; do
 		say CC "$tc W=$w, with $p"
 		build "$tc" after "$tmp/objs.$tc"
-		code_changed "$tc" "$tmp/objs.$tc" > "$tmp/$tc.changed"
+		code_changed "$p" "$tc" "$tmp/objs.$tc" > "$tmp/$tc.changed"
 		compare "$p" "$tc" "$tmp/claims" "$tmp/objs.$tc" > "$tmp/rec" || fail "cannot compare the builds"
 		cat "$tmp/rec" >> "$tmp/report.jsonl"
 		jq -r '.claims[] | "\(.status) \(.text)"' "$tmp/rec" | while read -r s t; do

@@ -51,3 +51,24 @@ series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 	$(TOP)/mk/series-check.sh $(series-vars) MODE=$(if $(filter series-apply,$@),apply,full) 2>&1 | \
 		tee $(SERIES_WORK)/report.txt; status=$${PIPESTATUS[0]}; \
 	echo $$status > $(SERIES_WORK)/status; exit $$status
+
+# make series-compare [SEED=N | SEEDS="1 2"] [TOOLCHAIN=gcc-12]
+# The drop, measured on whole seeds: each seed built again with the whole
+# series (the private tree after series-apply; a full kernel build per seed
+# and toolchain, in $(SERIES_WORK)/o), its corpus in $(SERIES_WORK)/corpus,
+# compared with the seed's corpus in $(CORPUS) by key (mk/series-compare.sh:
+# lines may move, keys do not). Exit 1 when a warning is new.
+.PHONY: series-compare
+series-compare: series-apply
+	$(Q)status=0; for s in $(or $(SEEDS),$(SEED)); do for t in $(TOOLCHAINS); do \
+		before=$(CORPUS)/seed-$$s/$$t-W$(W).jsonl.zst; \
+		test -f $$before || { echo "kwarn: $$before: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
+		echo "  SEED     $$s, $$t, with the series"; \
+		rm -f $(SERIES_WORK)/o/seed-$$s-p$(P)/$$t-W$(W)/.kwarn-built; \
+		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(SERIES_WORK)/o KSRC=$(SERIES_WORK)/src \
+			CORPUS=$(SERIES_WORK)/corpus P=$(P) W=$(W) JOBS=$(JOBS) V=$(V) \
+			REF_TOOLCHAIN=$(REF_TOOLCHAIN) || exit 2; \
+		$(TOP)/mk/series-compare.sh $$before $(SERIES_WORK)/corpus/seed-$$s/$$t-W$(W).jsonl.zst \
+			$(LIST) || status=$$?; \
+		[ $$status != 2 ] || exit 2; \
+	done; done; exit $$status
