@@ -6,7 +6,12 @@ HELPER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-Wall -Wextra -Werror -O2 -g
 HELPER_CC ?= gcc
 
-KWARN_CC := $(HOSTOUT)/bin/kwarn-cc
+# The compiler wrapper is part of every Kbuild command line: it lives in
+# the cache, so that builds stay incremental from any checkout, and is
+# replaced only when its contents change.
+KWARN_CC := $(O)/bin/kwarn-cc
+$(KWARN_CC): $(HOSTOUT)/bin/kwarn-cc
+	$(Q)mkdir -p $(@D); cmp -s $< $@ || { cp $< $@.tmp && mv $@.tmp $@; }
 KWARN_PARSE := $(HOSTOUT)/bin/kwarn-parse
 
 .PHONY: helpers
