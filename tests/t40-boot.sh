@@ -146,3 +146,22 @@ ok "make branches' always/never taken counts are the profile's" bash -c "
 	     \"\$(jq -s '[.[] | select(.kind == \"all\" and .hit > 0 and .miss == 0)] | length' $TESTDIR/$tc-branches.jsonl)\" &&
 	test \"\$(sed -n 's/^never taken: \([0-9]*\) sites.*/\1/p' $TESTDIR/branches.out)\" = \
 	     \"\$(jq -s '[.[] | select(.kind == \"all\" and .miss > 0 and .hit == 0)] | length' $TESTDIR/$tc-branches.jsonl)\""
+# The join: each hot warning's "evals" is what the profile says of its
+# function in its file (checked with full names only).
+if jq -e '.full' "$TESTDIR/$tc-boot.json" > /dev/null; then
+	sed -n '/^warnings in code the boot ran: /,/^$/p' "$TESTDIR/branches.out" |
+		sed -n 's/^ *\([0-9][0-9]*\)  \([^ ]*\):[0-9]*  \([^ ]*\)  .*/\1 \2 \3/p' > "$TESTDIR/hot"
+	bad=0
+	while read -r evals path funcs; do
+		e=$(jq -s --arg p "$path" --arg f "$funcs" '[.[] | select(.kind == "all" and .file == $p and
+			(.function as $g | $f | split(",") | index($g)))] |
+			group_by(.function) | map(map(.miss + .hit) | add) | max' "$TESTDIR/$tc-branches.jsonl")
+		[ "$e" = "$evals" ] || { echo "# $path $funcs: make branches says $evals, profile $e"; bad=1; }
+	done < "$TESTDIR/hot"
+	n=$((n + 1))
+	if [ -s "$TESTDIR/hot" ] && [ $bad = 0 ]; then
+		echo "ok $n - make branches: warnings in code the boot ran, evals as the profile says ($(wc -l < "$TESTDIR/hot") checked)"
+	else
+		echo "not ok $n - make branches: warnings in code the boot ran, evals as the profile says"
+	fi
+fi
