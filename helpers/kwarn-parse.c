@@ -25,6 +25,7 @@
  *
  * Exit: 0 ok, 1 bad input (names file and line), 2 usage, 3 I/O error.
  */
+#define _GNU_SOURCE	/* strchrnul(): glibc, musl, the BSDs */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -560,25 +561,45 @@ static void flag_from_words(const char *msg, size_t n, char *buf, size_t size)
  * identical line without normalizing it again. Replaying runs the same
  * per-instance code (include chain, function, objects), so the records are
  * the same. The memo grows with unique diagnostic lines, not with the log.
+ *
+ * The lines of a header's warnings come back in the same order for every
+ * object that includes it. The last HIST remembered lines are kept in
+ * order; after a line, the one that followed its previous instance is
+ * tried first (compared byte for byte), and the line is hashed only when
+ * that guess fails, as an LZ77 decoder follows a match.
  */
 enum { M_DIAG = 1, M_NOTE, M_FUNC, M_TOP };
 
 struct memo {
 	uint64_t hash;
-	char *raw;
 	size_t len;
 	unsigned char cls, hasobj;
 	struct site *site;	/* M_DIAG: the site, and ... */
 	const char *path;	/* ... the path pointer add_instance was given */
 	const char *fn, *file;	/* M_FUNC: function and function_file */
+	size_t at;		/* where in hist it was last seen */
+	char raw[];		/* the line's bytes (len of them) */
 };
 
 #define MEMO_MAX	(1u << 20)	/* entries; past that, lines are parsed anew */
 
 static struct {
-	struct memo *v;
+	struct memo **v;
 	size_t n, cap;		/* cap is a power of two */
 } memo;
+
+#define HIST	(1u << 16)	/* a power of two */
+static struct memo *hist[HIST];	/* the last remembered lines, a ring */
+static size_t nhist;		/* lines ever put in hist */
+static size_t guess;		/* hist index of the line likely next */
+
+/* @m was seen again; @next: the hist index of the line likely after it */
+static void hist_add(struct memo *m, size_t next)
+{
+	hist[nhist & (HIST - 1)] = m;
+	m->at = nhist++;
+	guess = next;
+}
 
 /* the line being parsed, when its outcome may be remembered */
 static struct {
@@ -619,8 +640,8 @@ static struct memo *memo_find(const char *raw, size_t len, uint64_t h)
 
 	if (!memo.cap)
 		return NULL;
-	for (size_t i = h & (memo.cap - 1); memo.v[i].raw; i = (i + 1) & (memo.cap - 1)) {
-		struct memo *m = &memo.v[i];
+	for (size_t i = h & (memo.cap - 1); memo.v[i]; i = (i + 1) & (memo.cap - 1)) {
+		struct memo *m = memo.v[i];
 
 		if (m->hash == h && m->len == len && m->hasobj == hasobj &&
 		    !memcmp(m->raw, raw, len))
@@ -642,26 +663,26 @@ static void memo_put(int cls, struct site *site, const char *path,
 	if (memo.n >= MEMO_MAX)
 		return;
 	if ((memo.n + 1) * 2 > memo.cap) {
-		struct memo *old = memo.v;
+		struct memo **old = memo.v;
 		size_t oldcap = memo.cap;
 
 		memo.cap = oldcap ? oldcap * 2 : 4096;
 		memo.v = ecalloc(memo.cap, sizeof(*memo.v));
 		for (size_t j = 0; j < oldcap; j++) {
-			if (!old[j].raw)
+			if (!old[j])
 				continue;
-			i = old[j].hash & (memo.cap - 1);
-			while (memo.v[i].raw)
+			i = old[j]->hash & (memo.cap - 1);
+			while (memo.v[i])
 				i = (i + 1) & (memo.cap - 1);
 			memo.v[i] = old[j];
 		}
 		free(old);
 	}
-	for (i = pending.hash & (memo.cap - 1); memo.v[i].raw; i = (i + 1) & (memo.cap - 1))
+	for (i = pending.hash & (memo.cap - 1); memo.v[i]; i = (i + 1) & (memo.cap - 1))
 		;
-	m = &memo.v[i];
+	m = memo.v[i] = ecalloc(1, sizeof(*m) + pending.len);
 	m->hash = pending.hash;
-	m->raw = estrndup(pending.raw, pending.len);
+	memcpy(m->raw, pending.raw, pending.len);
 	m->len = pending.len;
 	m->hasobj = object != NULL;
 	m->cls = (unsigned char)cls;
@@ -670,42 +691,29 @@ static void memo_put(int cls, struct site *site, const char *path,
 	m->fn = fn;
 	m->file = file;
 	memo.n++;
+	hist_add(m, SIZE_MAX);	/* a new line: no guess */
 }
 
 static void classify_line(const char *raw, size_t rawlen);
 
+/*
+ * Source lines, carets, make's progress: a line starting with a blank
+ * gives nothing, unless it is the source line of a new site, or an
+ * include chain or a Kconfig warning goes on.
+ */
+static inline int blank_noise(const char *raw, size_t rawlen)
+{
+	return rawlen && (raw[0] == ' ' || raw[0] == '\t') &&
+	       !want_source && !chain_open && !kconfig_open;
+}
+
 /* the path of diagnostics that have none (one pointer: paths compare by it) */
 static const char nopath[] = "";
 
-static void parse_line(const char *raw, size_t rawlen)
+/* Do again what the remembered line @m did; @next: the guess after it. */
+static void replay(struct memo *m, size_t next)
 {
-	struct memo *m;
-	uint64_t h;
-
-	if (want_source || !rawlen) {
-		classify_line(raw, rawlen);
-		return;
-	}
-	if (raw[0] == ' ' || raw[0] == '\t') {
-		/*
-		 * Source lines, carets, make's progress: nothing to take,
-		 * unless an include chain or a Kconfig warning goes on.
-		 */
-		if (chain_open || kconfig_open)
-			classify_line(raw, rawlen);
-		return;
-	}
-	h = hash_line(raw, rawlen);
-	m = memo_find(raw, rawlen, h);
-	if (!m) {
-		pending.raw = raw;
-		pending.len = rawlen;
-		pending.hash = h;
-		pending.on = 1;
-		classify_line(raw, rawlen);
-		pending.on = 0;
-		return;
-	}
+	hist_add(m, next);
 	kconfig_open = 0;	/* as classify_line for a line not indented */
 	switch (m->cls) {
 	case M_DIAG:
@@ -714,7 +722,7 @@ static void parse_line(const char *raw, size_t rawlen)
 	case M_NOTE:
 		if (last && last->nnotes < MAX_NOTES) {
 			size_t n;
-			char *s = normalize(raw, rawlen, &n);
+			char *s = normalize(m->raw, m->len, &n);
 
 			add_note(s, n);
 		}
@@ -727,6 +735,50 @@ static void parse_line(const char *raw, size_t rawlen)
 		function = NULL;
 		break;
 	}
+}
+
+/*
+ * The guessed entry, if the input at @p (data up to @end) is its line,
+ * newline included: then the line's end needs no search. Only for a line
+ * parse_line() would look up: not the source line of a new site, not
+ * starting with a blank.
+ */
+static struct memo *guessed(const char *p, const char *end)
+{
+	struct memo *m;
+
+	if (want_source || *p == ' ' || *p == '\t' || guess >= nhist || nhist - guess >= HIST)
+		return NULL;
+	m = hist[guess & (HIST - 1)];
+	if ((size_t)(end - p) <= m->len || p[m->len] != '\n' ||
+	    m->hasobj != (object != NULL) || memcmp(m->raw, p, m->len))
+		return NULL;
+	return m;
+}
+
+static void parse_line(const char *raw, size_t rawlen)
+{
+	struct memo *m;
+	uint64_t h;
+
+	if (blank_noise(raw, rawlen))
+		return;
+	if (want_source || !rawlen || raw[0] == ' ' || raw[0] == '\t') {
+		classify_line(raw, rawlen);
+		return;
+	}
+	h = hash_line(raw, rawlen);
+	m = memo_find(raw, rawlen, h);
+	if (m) {
+		replay(m, m->at + 1);
+		return;
+	}
+	pending.raw = raw;
+	pending.len = rawlen;
+	pending.hash = h;
+	pending.on = 1;
+	classify_line(raw, rawlen);
+	pending.on = 0;
 }
 
 /* Parse one line the long way: normalize, then look at it. */
@@ -941,6 +993,17 @@ static const char *object_of(const char *file)
 	return r;
 }
 
+_Noreturn static void die_nul(const char *from, const char *z)
+{
+	unsigned long ln = lineno + 1;
+
+	for (const char *p = from; p < z; p++)
+		ln += *p == '\n';
+	die(EXIT_BADINPUT, "%s:%lu: binary data (NUL byte)", fname, ln);
+}
+
+#define READ_BLOCK	(1u << 20)	/* stays in L2 while it is parsed */
+
 static void parse_file(const char *name)
 {
 	static char *buf;
@@ -960,9 +1023,16 @@ static void parse_file(const char *name)
 	last = NULL;
 	want_source = 0;
 	kconfig_open = 0;
+	/*
+	 * Read a block at a time into a buffer that ends in a NUL:
+	 * strchrnul() stops at a newline, a NUL byte in the data, or the end
+	 * of the data, in one pass. A long line grows the buffer, up to
+	 * MAX_LINE. Errors come in file order: a NUL byte, or a line that
+	 * fills MAX_LINE first.
+	 */
 	if (!cap) {
-		cap = 1u << 20;
-		buf = emalloc(cap);
+		cap = READ_BLOCK;
+		buf = emalloc(cap + 1);
 	}
 	for (;;) {
 		size_t start = 0;
@@ -973,7 +1043,7 @@ static void parse_file(const char *name)
 				die(EXIT_BADINPUT, "%s:%lu: line longer than %u bytes",
 				    fname, lineno + 1, MAX_LINE);
 			cap *= 2;
-			buf = erealloc(buf, cap);
+			buf = erealloc(buf, cap + 1);
 		}
 		r = read(fd, buf + len, cap - len);
 		if (r < 0) {
@@ -981,18 +1051,24 @@ static void parse_file(const char *name)
 				continue;
 			die(EXIT_IO, "%s: %s", fname, strerror(errno));
 		}
-		if (memchr(buf + len, '\0', (size_t)r)) {
-			char *z = memchr(buf + len, '\0', (size_t)r);
-			unsigned long ln = lineno + 1;
-
-			for (char *p = buf; p < z; p++)
-				ln += *p == '\n';
-			die(EXIT_BADINPUT, "%s:%lu: binary data (NUL byte)", fname, ln);
-		}
 		len += (size_t)r;
-		while ((nl = memchr(buf + start, '\n', len - start))) {
+		buf[len] = '\0';
+		for (;;) {
+			struct memo *m = guessed(buf + start, buf + len);
+
+			if (m) {
+				lineno++;
+				replay(m, guess + 1);
+				start += m->len + 1;
+				continue;
+			}
+			if ((nl = strchrnul(buf + start, '\n')) >= buf + len)
+				break;
+			if (!*nl)
+				die_nul(buf + start, nl);
 			lineno++;
-			parse_line(buf + start, (size_t)(nl - buf - start));
+			if (!blank_noise(buf + start, (size_t)(nl - buf) - start))
+				parse_line(buf + start, (size_t)(nl - buf) - start);
 			start = (size_t)(nl - buf) + 1;
 		}
 		if (r == 0) {
@@ -1071,10 +1147,21 @@ static void put_json_string(FILE *o, const char *s)
 
 	putc('"', o);
 	while (*p) {
-		unsigned char c = *p;
-		int len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 :
-			  (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
-		int ok = len > 0 && !(len == 2 && c < 0xc2) && !(c > 0xf4);
+		const unsigned char *run = p;
+		unsigned char c;
+		int len, ok;
+
+		/* printable ASCII goes out as is, a run at a time */
+		while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
+			p++;
+		if (p > run)
+			fwrite(run, 1, (size_t)(p - run), o);
+		if (!*p)
+			break;
+		c = *p;
+		len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 :
+		      (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+		ok = len > 0 && !(len == 2 && c < 0xc2) && !(c > 0xf4);
 
 		for (int i = 1; ok && i < len; i++)
 			ok = (p[i] & 0xc0) == 0x80;
@@ -1249,6 +1336,7 @@ int main(int argc, char **argv)
 	int nlists = 0;
 
 	argv0 = "kwarn-parse";
+	setvbuf(stdout, NULL, _IOFBF, 1u << 20);
 	while ((c = getopt(argc, argv, "s:b:t:l:x:T:")) != -1) {
 		switch (c) {
 		case 's': srctree = optarg; break;

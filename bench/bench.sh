@@ -1,0 +1,232 @@
+#!/bin/bash
+# bench.sh - make bench: what kwarn costs, every figure from one run, each
+# against baselines run in the same invocation on the same input.
+#
+# Environment (set by mk/bench.mk): O TOP CORPUS KSRC KWARN_PARSE MAKE W
+#   BENCH_SIZE    full (default): at least 1 GiB of input; small: 16 MiB
+#                 and cut-down corpora, to check that the bench runs
+#   BENCH_BYTES   input size in bytes (overrides BENCH_SIZE's)
+#   BENCH_RUNS    runs of each fast command (best wall time counts)
+#   BENCH_SLOW_RUNS  runs of the slow baselines (sed pipeline, Python)
+#   BENCH_SEEDS   corpus sizes, in seeds, for make top and make compare
+#                 (full: 1 2 4 8; small: 1 2)
+#   BENCH_COMPARE_SEEDS  the same for make compare alone
+#   BUILDS=1      also the kernel build figures (see bench/builds.sh)
+#
+# 1. Throughput: kwarn-parse (parse, normalize, dedupe, attribute W levels)
+#    against wc -l (the I/O floor), grep -c, a grep|sed|sort|uniq -c
+#    pipeline and a Python 3 parser (bench/cbl_matcher.py), on real
+#    captured W=123 logs (the corpus's .log.zst) concatenated, warm cache.
+# 2. Memory: kwarn-parse's peak RSS on that input and on three times it.
+# 3. Cost curve: kwarn-parse at four input sizes; make top and make compare
+#    against the number of seeds in the corpus.
+# 4. Corpus size: bytes per warning instance and per unique warning, and
+#    how well the raw logs compress.
+set -euo pipefail
+: "${O:?}" "${TOP:?}" "${CORPUS:?}" "${KSRC:?}" "${KWARN_PARSE:?}"
+: "${MAKE:=make}" "${W:=123}"
+export LC_ALL=C
+here=$(cd "$(dirname "$0")" && pwd)
+size=${BENCH_SIZE:-full}
+case $size in
+full)	bytes=${BENCH_BYTES:-$((1 << 30))} runs=${BENCH_RUNS:-5}
+	slow=${BENCH_SLOW_RUNS:-1} trim=0
+	seeds=${BENCH_SEEDS:-1 2 4 8} cseeds=${BENCH_COMPARE_SEEDS:-${BENCH_SEEDS:-1 2 4 8}} ;;
+small)	bytes=${BENCH_BYTES:-$((16 << 20))} runs=${BENCH_RUNS:-1}
+	slow=${BENCH_SLOW_RUNS:-1} trim=200
+	seeds=${BENCH_SEEDS:-1 2} cseeds=${BENCH_COMPARE_SEEDS:-${BENCH_SEEDS:-1 2}} ;;
+*)	echo "kwarn: BENCH_SIZE must be full or small, got '$size'" >&2; exit 2 ;;
+esac
+# inputs in $O/bench, scratch files per size and corpus (benches may overlap)
+B=$O/bench/$size-$(echo "$CORPUS" | md5sum | cut -c1-8)
+mkdir -p "$B"
+
+die() { echo "kwarn: bench: $*" >&2; exit 1; }
+# measure OUT CMD...: "wall user sys rss_kb exit"
+measure() { python3 "$here/measure.py" "$@"; }
+# calc EXPR [FORMAT]: awk arithmetic, printed with %.2f (or FORMAT)
+calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
+
+mapfile -t logs < <(ls "$CORPUS"/seed-*/*-W"$W".log.zst 2>/dev/null | sort -V)
+mapfile -t corpora < <(ls "$CORPUS"/seed-*/*-W"$W".jsonl.zst 2>/dev/null | sort -V)
+[ ${#logs[@]} -gt 0 ] && [ ${#corpora[@]} -gt 0 ] ||
+	die "no W=$W corpus with its raw log in $CORPUS; run make corpus first"
+
+# kwarn-parse as make corpus runs it: the build directory of the first log
+# (for its paths), its W level table (else the captured gcc-12 one)
+first=${logs[0]#"$CORPUS"/seed-}
+objdir=$(ls -d "$O/seed-${first%%/*}"-p*/"$(basename "${logs[0]}" .log.zst)" 2>/dev/null | head -n1 || true)
+levels=$TOP/tests/fixtures/gcc12-devicetable/levels.tsv
+[ -n "$objdir" ] && [ -f "$objdir/levels.tsv" ] && levels=$objdir/levels.tsv
+parse=("$KWARN_PARSE" -s "$KSRC" ${objdir:+-b "$objdir"} -l "$levels")
+
+# ---- the input ----
+in=$O/bench/input-$bytes.log
+stamp=$(ls -l --time-style=+%s "${logs[@]}" | md5sum | cut -c1-8)
+if [ ! -f "$in" ] || [ "$(cat "$in.from" 2>/dev/null)" != "$stamp" ]; then
+	echo "  BENCH    input: $bytes bytes from ${#logs[@]} raw log(s)"
+	python3 "$here/mkinput.py" "$bytes" "$in" "${logs[@]}"
+	echo "$stamp" > "$in.from"
+fi
+inbytes=$(stat -c %s "$in")
+inlines=$(wc -l < "$in")
+gib=$(calc "$inbytes / 1073741824")
+cat "$in" > /dev/null	# warm the page cache
+
+# ---- 1. throughput ----
+declare -A wall cpu rss
+# run NAME CMD...: measure CMD, keep its best wall time
+run() {
+	local name=$1 r w u s m rc
+	shift
+	r=$(measure "$B/out.$name" "$@")
+	read -r w u s m rc <<< "$r"
+	[ "$rc" = 0 ] || { [ "$name" = grep ] && [ "$rc" = 1 ]; } ||
+		die "$name exited $rc: $*"
+	if [ -z "${wall[$name]:-}" ] || awk "BEGIN { exit !($w < ${wall[$name]}) }"; then
+		wall[$name]=$w cpu[$name]=$(calc "$u + $s" %.3f) rss[$name]=$m
+	fi
+}
+pipeline="grep ': warning: ' '$in' | sed -n 's/.*\\[\\(-W[^]]*\\)\\]\$/\\1/p' | sort | uniq -c"
+for ((i = 0; i < runs; i++)); do
+	run wc wc -l "$in"
+	run grep grep -c ': warning: ' "$in"
+	run kwarn "${parse[@]}" "$in"
+done
+for ((i = 0; i < slow; i++)); do
+	run pipeline sh -c "$pipeline"
+	run python python3 "$here/cbl_matcher.py" "$in"
+done
+
+echo "== 1. throughput: $gib GiB ($inbytes bytes, $inlines lines): ${#logs[@]} real W=$W log(s) concatenated"
+echo "   warm cache; best wall time of $runs run(s) (slow baselines: $slow)"
+printf '   %-40s %8s %8s %9s %8s\n' command "wall s" "cpu s" "MB/s" "rss MB"
+row() {
+	printf '   %-40s %8s %8s %9s %8s\n' "$1" "${wall[$2]}" "${cpu[$2]}" \
+		"$(calc "$inbytes / 1e6 / ${wall[$2]}")" "$(calc "${rss[$2]} / 1024")"
+}
+row "wc -l (the I/O floor)" wc
+row "grep -c ': warning: '" grep
+row "grep | sed | sort | uniq -c" pipeline
+row "python3 cbl_matcher.py (CBL regex)" python
+row "kwarn-parse (all of it, W levels too)" kwarn
+echo "   grep -c: $(cat "$B/out.grep") lines with ': warning: '; kwarn-parse: $(jq -s -r '
+	map(select(.kind == "warning")) | "\(map(.count) | add // 0) warning instances (" +
+	(group_by(.tool) | map("\(.[0].tool) \(map(.count) | add)") | join(", ")) + ")"' "$B/out.kwarn"),
+   $(wc -l < "$B/out.kwarn") unique diagnostics"
+printf '   %-40s %8s %8s %8s\n' "baseline / kwarn-parse (wall, cpu)" target wall cpu
+ratio() {
+	local r c
+	r=$(calc "${wall[$2]} / ${wall[kwarn]}") c=$(calc "${cpu[$2]} / ${cpu[kwarn]}")
+	printf '   %-40s %8s %8s %8s  %s\n' "$1" "$3" "$r" "$c" \
+		"$([ "$size" = small ] && echo "(small input: not judged)" ||
+		   awk "BEGIN { print ($r >= ${3#>= }) ? \"ok\" : \"MISSED\" }")"
+}
+ratio "grep -c" grep ">= 1"
+ratio "grep | sed | sort | uniq -c" pipeline ">= 10"
+ratio "python3 cbl_matcher.py" python ">= 20"
+printf '   %-40s %8s %8s %8s  (the I/O floor)\n' "wc -l" "" \
+	"$(calc "${wall[wc]} / ${wall[kwarn]}")" "$(calc "${cpu[wc]} / ${cpu[kwarn]}")"
+
+# ---- 2. memory ----
+r3=$(measure "$B/out.kwarn3" sh -c "cat '$in' '$in' '$in' | $(printf '%q ' "${parse[@]}") -")
+read -r w3 _ _ m3 rc <<< "$r3"
+[ "$rc" = 0 ] || die "kwarn-parse on three times the input exited $rc"
+echo "== 2. memory: kwarn-parse's peak RSS"
+printf '   %-40s %8s %10s\n' input "rss MB" "unique"
+printf '   %-40s %8s %10s\n' "$gib GiB (the file)" "$(calc "${rss[kwarn]} / 1024")" "$(wc -l < "$B/out.kwarn")"
+printf '   %-40s %8s %10s\n' "$(calc "3 * $gib") GiB (the file 3 times, one stream)" "$(calc "$m3 / 1024")" "$(wc -l < "$B/out.kwarn3")"
+echo "   3x input / 1x input: rss $(calc "$m3 / ${rss[kwarn]}")x (unique warnings $(calc "$(wc -l < "$B/out.kwarn3") / $(wc -l < "$B/out.kwarn")")x)"
+
+# ---- 3. cost curve ----
+echo "== 3. cost curve"
+echo "   kwarn-parse, the input given k times (k files, one run):"
+printf '   %-8s %10s %8s %8s %12s %8s\n' k GiB "wall s" "cpu s" "s per GiB" "rss MB"
+perk=()
+for k in 1 2 3 4; do
+	files=()
+	for ((j = 0; j < k; j++)); do files+=("$in"); done
+	read -r w u s m rc < <(measure "$B/out.curve" "${parse[@]}" "${files[@]}")
+	[ "$rc" = 0 ] || die "kwarn-parse on $k inputs exited $rc"
+	g=$(calc "$k * $gib")
+	perk+=("$(calc "$w / $g")")
+	printf '   %-8s %10s %8s %8s %12s %8s\n' "$k" "$g" "$w" "$(calc "$u + $s")" "${perk[-1]}" "$(calc "$m / 1024")"
+done
+echo "   s per GiB at k=4 / at k=1: $(calc "${perk[3]} / ${perk[0]}") (1.00: linear; the fixed start-up and output cost is spread)"
+
+# the bench corpus: seed N is a copy of real seed ((N-1) mod R)+1 renamed N,
+# each corpus size in its own directory (make top reads every seed)
+mapfile -t real < <(printf '%s\n' "${corpora[@]}" | sed 's|.*/seed-\([0-9]*\)/.*|\1|' | sort -un)
+tcs=$(printf '%s\n' "${corpora[@]}" | sed "s|.*/||; s|-W$W\.jsonl\.zst||" | sort -u)
+A=$(echo "$tcs" | grep -x gcc-12 || echo "$tcs" | head -n1)
+Bt=$(echo "$tcs" | grep -x clang-14 || echo "$tcs" | grep -vx "$A" | head -n1 || true)
+Bt=${Bt:-$A}
+max=0
+for n in $seeds $cseeds; do [ "$n" -gt "$max" ] && max=$n; done
+bc=$B/corpus
+for ((n = 1; n <= max; n++)); do
+	src=${real[$(( (n - 1) % ${#real[@]} ))]}
+	mkdir -p "$bc/all/seed-$n"
+	for t in $(echo "$A $Bt" | tr ' ' '\n' | sort -u); do
+		f=$CORPUS/seed-$src/$t-W$W.jsonl.zst
+		o=$bc/all/seed-$n/$t-W$W.jsonl.zst
+		[ -f "$f" ] || die "$f: no corpus (make compare needs $A and $Bt for seed $src)"
+		[ "$o" -nt "$f" ] && continue
+		{ zstd -dcq "$f" || true; } | { if [ "$trim" -gt 0 ]; then head -n "$trim"; else cat; fi; } |
+			sed "s/\"seed\":$src,/\"seed\":$n,/" | zstd -q -3 -o "$o.tmp" -f
+		mv "$o.tmp" "$o"
+	done
+done
+echo "   make top and make compare A=$A B=$Bt, the corpus holding N seeds (copies of the ${#real[@]} real one(s)$([ "$trim" -gt 0 ] && echo ", cut to $trim records"))"
+printf '   %-8s %-8s %10s %10s\n' make N "wall s" "s/seed"
+# scale WHAT N...: time make WHAT on N seeds; print the time per seed at
+# the largest N over the smallest
+scale() {
+	local what=$1 n d w rc t1= n1= tn nn
+	shift
+	for n; do
+		d=$bc/n$n
+		rm -rf "$d"
+		mkdir -p "$d"
+		for ((j = 1; j <= n; j++)); do ln -s "$bc/all/seed-$j" "$d/seed-$j"; done
+		if [ "$what" = top ]; then
+			read -r w _ _ _ rc < <(measure "$B/out.top" "$MAKE" -s -C "$TOP" top O="$O" CORPUS="$d" W="$W")
+		else
+			read -r w _ _ _ rc < <(measure "$B/out.compare" "$MAKE" -s -C "$TOP" compare O="$O" \
+				CORPUS="$d" W="$W" A="$A" B="$Bt" SEEDS="$(seq -s ' ' 1 "$n")")
+		fi
+		[ "$rc" = 0 ] || die "make $what on $n seeds exited $rc"
+		printf '   %-8s %-8s %10s %10s\n' "$what" "$n" "$w" "$(calc "$w / $n" %.3f)"
+		t1=${t1:-$w} n1=${n1:-$n} tn=$w nn=$n
+	done
+	echo "   make $what: time per seed at N=$nn / at N=$n1: $(calc "($tn / $nn) / ($t1 / $n1)");" \
+		"time ~ N^$(calc "log($tn / $t1) / log($nn / $n1)") (1.00: linear)"
+}
+# shellcheck disable=SC2086
+scale top $seeds
+# shellcheck disable=SC2086
+scale compare $cseeds
+
+# ---- 4. corpus size ----
+echo "== 4. corpus size: $CORPUS, W=$W"
+cb=0 craw=0 ci=0 cu=0
+for f in "${corpora[@]}"; do
+	cb=$((cb + $(stat -c %s "$f")))
+	craw=$((craw + $(zstd -dcq "$f" | wc -c)))
+	read -r i u < <(zstd -dcq "$f" | head -n1 | jq -r '[.instances, .unique] | @tsv')
+	ci=$((ci + i)) cu=$((cu + u))
+done
+echo "   ${#corpora[@]} corpus file(s): $cb bytes on disk (zstd -19), $ci warning instances, $cu unique"
+echo "   bytes per instance: $(calc "$cb / $ci")   bytes per unique warning: $(calc "$cb / $cu")   JSON compression: $(calc "$craw / $cb")x"
+lb=0 lraw=0 nl=0
+for f in "${logs[@]}"; do
+	lb=$((lb + $(stat -c %s "$f")))
+	lraw=$((lraw + $(zstd -dcq "$f" | wc -c)))
+	nl=$((nl + 1))
+	[ "$size" = small ] && break
+done
+echo "   raw logs: $nl file(s), $lraw bytes in $lb bytes (zstd -10): compression $(calc "$lraw / $lb")x"
+
+if [ "${BUILDS:-0}" = 1 ]; then
+	"$here/builds.sh"
+fi

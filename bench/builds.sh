@@ -1,0 +1,78 @@
+#!/bin/bash
+# builds.sh - the kernel build figures of make bench (BUILDS=1): slow, they
+# build the seed's kernel many times over.
+#
+# Environment (set by mk/bench.mk): O SEED P W JOBS TC_NAME KWARN_CC
+#   CONFIG         the .config of the seed's corpus build (its starting point)
+#   KMAKE_PLAIN    the kernel's make, "@DIR@" for the build directory
+#   KMAKE_WRAPPED  the same with the compiler under kwarn-cc
+#   BENCH_BUILD_RUNS    builds of each kind for the overhead (default 3)
+#   BENCH_BUILD_TARGET  what to build (default all)
+#   DISTCC_HOSTS   distcc's hosts: with distcc installed, the distcc figure
+#
+# Every build starts from an empty build directory with CONFIG (ccache off),
+# so each costs the same work:
+# 1. Overhead of kwarn-cc: BENCH_BUILD_RUNS builds with it and as many
+#    without, alternated; the ratio of the median wall times.
+# 2. One W=123 build (all three level tables come from it) against the
+#    three builds W=1, W=12 and W=123 it replaces.
+# 3. distcc: a W=123 build with distcc under kwarn-cc, against the local
+#    one: time, and whether the parsed records are the same bytes.
+set -euo pipefail
+: "${O:?}" "${KMAKE_PLAIN:?}" "${KMAKE_WRAPPED:?}" "${CONFIG:?}" "${KWARN_PARSE:?}" "${KSRC:?}"
+: "${JOBS:=$(nproc)}" "${W:=123}"
+here=$(cd "$(dirname "$0")" && pwd)
+runs=${BENCH_BUILD_RUNS:-3}
+target=${BENCH_BUILD_TARGET:-all}
+B=$O/bench/build
+mkdir -p "$B"
+calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
+[ -f "$CONFIG" ] || { echo "kwarn: bench: $CONFIG: no config; run make corpus first" >&2; exit 1; }
+
+# build KIND WLEVEL KMAKE: a fresh build; prints "wall cpu"
+build() {
+	local dir=$B/$1-W$2 r w u s rc
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp "$CONFIG" "$dir/.config"
+	r=$(python3 "$here/measure.py" "$dir/make.log" bash -c \
+		"${3//@DIR@/$dir} -k -j$JOBS W=$2 $target 2>&1")
+	read -r w u s _ rc <<< "$r"
+	echo "  BENCH    build $1 W=$2: ${w} s (make exited $rc)" >&2
+	echo "$w $(calc "$u + $s")"
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "== 5. builds: seed ${SEED:-?} p=${P:-?} ${TC_NAME:-}, $target, -j$JOBS, ccache off, fresh build directory each"
+pw=() ww=()
+for ((i = 0; i < runs; i++)); do
+	read -r w _ < <(build plain "$W" "$KMAKE_PLAIN")
+	pw+=("$w")
+	read -r w _ < <(build wrapped "$W" "$KMAKE_WRAPPED")
+	ww+=("$w")
+done
+mp=$(printf '%s\n' "${pw[@]}" | median) mw=$(printf '%s\n' "${ww[@]}" | median)
+echo "   kwarn-cc overhead, $runs alternated builds each (wall s):"
+echo "     plain:   ${pw[*]} (median $mp)"
+echo "     wrapped: ${ww[*]} (median $mw)"
+echo "     wrapped / plain: $(calc "$mw / $mp" %.3f)"
+
+t1=$(build wrapped 1 "$KMAKE_WRAPPED" | cut -d' ' -f1)
+t12=$(build wrapped 12 "$KMAKE_WRAPPED" | cut -d' ' -f1)
+echo "   one W=123 build against W=1 + W=12 + W=123 builds (wall s):"
+echo "     W=1 $t1, W=12 $t12, W=123 $mw (median above)"
+echo "     W=123 / (W=1 + W=12 + W=123): $(calc "$mw / ($t1 + $t12 + $mw)" %.3f)"
+
+if command -v distcc > /dev/null && [ -n "${DISTCC_HOSTS:-}" ]; then
+	# the same make with distcc between kwarn-cc and the compiler
+	kd=${KMAKE_WRAPPED/CC=\"$KWARN_CC /CC=\"$KWARN_CC distcc }
+	read -r td _ < <(build distcc "$W" "$kd")
+	for k in wrapped distcc; do
+		find "$B/$k-W$W" -name '.*.kwarn' | sort > "$B/$k.list"
+		"$KWARN_PARSE" -s "$KSRC" -b "$B/$k-W$W" -T "$B/$k.list" > "$B/$k.jsonl"
+	done
+	echo "   distcc ($DISTCC_HOSTS) under kwarn-cc against local (wall s): $td vs ${ww[-1]}: $(calc "$td / ${ww[-1]}" %.3f)"
+	echo "     records: $(cmp -s "$B/wrapped.jsonl" "$B/distcc.jsonl" && echo "the same bytes" || echo "DIFFERENT")"
+else
+	echo "   distcc: skipped (needs distcc and DISTCC_HOSTS)"
+fi

@@ -1,0 +1,31 @@
+# bench.mk - make bench: what kwarn costs, as ratios against baselines run
+# in the same invocation on the same input (bench/bench.sh says which).
+#
+#   make bench                      >= 1 GiB of the corpus's raw W=123 logs
+#   make bench BENCH_SIZE=small     16 MiB and cut-down corpora: does it run
+#   make bench BUILDS=1 [SEED= P= TOOLCHAIN=]
+#                                   also the kernel build figures (hours:
+#                                   bench/builds.sh builds the seed 11 times)
+#
+# Needs a corpus with its raw logs (make corpus). Inputs and scratch files
+# go to $(O)/bench; the figures are also written to $(O)/bench/results-SIZE.txt.
+
+BENCH_SIZE ?= full
+BENCH_PACKAGES := python3 jq zstd
+BENCH_ENV = O=$(O) TOP=$(TOP) CORPUS=$(CORPUS) KSRC=$(KSRC) KWARN_PARSE=$(KWARN_PARSE) \
+	MAKE="$(MAKE)" W=$(W) BENCH_SIZE=$(BENCH_SIZE) \
+	$(foreach v,BENCH_BYTES BENCH_RUNS BENCH_SLOW_RUNS BENCH_SEEDS BENCH_COMPARE_SEEDS \
+		BUILDS BENCH_BUILD_RUNS BENCH_BUILD_TARGET,$(if $($(v)),$(v)="$($(v))"))
+# BUILDS=1: the seed's corpus build gives the config; each build runs the
+# kernel's make without ccache, with and without kwarn-cc
+BENCH_BUILD_ENV = SEED=$(SEED) P=$(P) TC_NAME=$(TC_NAME) JOBS=$(JOBS) KWARN_CC=$(KWARN_CC) \
+	CONFIG=$(BUILDDIR)/.config \
+	KMAKE_PLAIN='$(call kmake,@DIR@,$(TOOLCHAIN),)' KMAKE_WRAPPED='$(call kmake,@DIR@,$(TOOLCHAIN),1)'
+
+.PHONY: bench
+bench: CCACHE := 0
+bench: $(KWARN_PARSE) $(if $(filter 1,$(BUILDS)),$(KWARN_CC)) | $(DEPS_STAMP)
+	$(Q)$(call need-packages,$(BENCH_PACKAGES))
+	$(Q)mkdir -p $(O)/bench
+	$(Q)$(BENCH_ENV) $(if $(filter 1,$(BUILDS)),$(BENCH_BUILD_ENV)) \
+		$(TOP)/bench/bench.sh | tee $(O)/bench/results-$(BENCH_SIZE).txt

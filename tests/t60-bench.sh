@@ -1,0 +1,25 @@
+#!/bin/bash
+# make bench on a small input (BENCH_SIZE=small): it runs and prints every
+# figure. The figures themselves are measured with make bench (README.md).
+. "$(dirname "$0")/lib.sh"
+out=$TESTDIR/bench.out
+
+bench() { kmake -s bench BENCH_SIZE=small > "$out" 2>&1 || { cat "$out"; return 1; }; }
+ok "make bench BENCH_SIZE=small runs on the test corpus" bench
+num='[0-9]+(\.[0-9]+)?'
+figure() { ok "it prints $1" grep -Eq "$2" "$out"; }
+figure "wc -l, the I/O floor" "^   wc -l \(the I/O floor\) +$num +$num "
+figure "grep -c" "^   grep -c ': warning: ' +$num +$num "
+figure "the grep|sed|sort|uniq pipeline" "^   grep \| sed \| sort \| uniq -c +$num +$num "
+figure "the Python CBL matcher" "^   python3 cbl_matcher.py \(CBL regex\) +$num +$num "
+figure "kwarn-parse" "^   kwarn-parse \(all of it, W levels too\) +$num +$num "
+figure "the ratio against grep -c (target >= 1)" "^   grep -c +>= 1 +$num +$num "
+figure "the ratio against the pipeline (target >= 10)" "^   grep \| sed \| sort \| uniq -c +>= 10 +$num +$num "
+figure "the ratio against Python (target >= 20)" "^   python3 cbl_matcher.py +>= 20 +$num +$num "
+figure "peak RSS at 1x and 3x the input" "^   3x input / 1x input: rss ${num}x"
+figure "kwarn-parse's time at four input sizes" "^   4 +$num +$num +$num +$num +$num$"
+figure "make top at two corpus sizes" "^   top +2 +$num +$num$"
+figure "make compare at two corpus sizes" "^   compare +2 +$num +$num$"
+figure "how make top and make compare scale" "^   make compare: time per seed at N=2 / at N=1: $num; time ~ N\\^$num"
+figure "bytes per warning instance and per unique warning" "^   bytes per instance: $num +bytes per unique warning: $num"
+figure "the raw logs' compression ratio" "^   raw logs: .*compression ${num}x"
