@@ -27,7 +27,7 @@ KSRC := $(O)/src/$(SRC_PKG)
 TREE_STAMP = $(KSRC)/.kwarn-tree-$(TREE_ID)
 $(KSRC)/.kwarn-tree-%: | $(DEPS_STAMP)
 	$(call say,TREE,$(SRC_PKG) $(SRC_VERSION) + series ($(TREE_ID)))
-	$(Q)mkdir -p $(O)/src && flock $(O)/src/.lock $(TOP)/mk/tree.sh $(SRC_TARBALL) $(KSRC) $(SERIES) && touch $@
+	$(Q)mkdir -p $(O)/src && flock $(O)/src/.lock $(TOP)/mk/tree.sh $(SRC_TARBALL) $(KSRC) $(SERIES) $@
 endif
 
 .PHONY: tree

@@ -2,10 +2,13 @@
 # tree.sh - unpack TARBALL, apply the quilt series in SERIES, and bring TREE
 # to exactly that content, touching only files whose content changed.
 #
-# Usage: tree.sh TARBALL TREE SERIES
+# Usage: tree.sh TARBALL TREE SERIES STAMP
 # A patch that does not apply stops here, naming the patch and the hunk.
+# STAMP marks the result; run under a lock, a second run that finds it
+# (another run prepared the same tree meanwhile) does nothing.
 set -eu
-tarball=$1 tree=$2 series=$3
+tarball=$1 tree=$2 series=$3 stamp=$4
+[ ! -e "$stamp" ] || exit 0
 new=$tree.new.$$
 trap 'rm -rf "$new"' EXIT INT TERM
 rm -rf "$tree".new.*
@@ -26,3 +29,4 @@ if [ -d "$tree" ]; then
 else
 	mv "$new" "$tree"
 fi
+touch "$stamp"
