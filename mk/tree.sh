@@ -7,8 +7,8 @@
 # STAMP marks the result; run under a lock, a second run that finds it
 # (another run prepared the same tree meanwhile) does nothing.
 set -eu
-tarball=$1 tree=$2 series=$3 stamp=$4
-[ ! -e "$stamp" ] || exit 0
+tarball=$1 tree=$2 series=$3 stamp=${4:-}
+[ -z "$stamp" ] || [ ! -e "$stamp" ] || exit 0
 new=$tree.new.$$
 trap 'rm -rf "$new"' EXIT INT TERM
 rm -rf "$tree".new.*
@@ -29,4 +29,4 @@ if [ -d "$tree" ]; then
 else
 	mv "$new" "$tree"
 fi
-touch "$stamp"
+[ -z "$stamp" ] || touch "$stamp"
