@@ -19,9 +19,11 @@
 # the state before it (the series up to it) and with it. The objects built
 # are those of the claimed warnings (from the corpus), those of the C and
 # assembly files it changes, and, for a changed header, the objects that
-# include it (from the seed's reference build) and use a name the patch
-# declares or removes; a header change that is not a plain declaration
-# takes every includer, up to MAXOBJS.
+# include it (from a finished build of the seed) and use a name the patch
+# declares or removes; a header change that is more than declarations (and
+# includes every includer already has) takes every includer, up to MAXOBJS.
+# A new warning fails the patch at W=0 and at the levels of FAILW (12); one
+# of another level (W=3) is reported only.
 #
 # Writes $WORK/report.jsonl, one record per patch and toolchain (mk/series.mk
 # keeps what is printed in $WORK/report.txt). Exit: 0 every checked patch passed,
@@ -29,7 +31,7 @@
 # a build that fails before the patch).
 set -uo pipefail
 for a; do declare "$a"; done
-: "${MAXOBJS:=40}" "${JOBS:=2}" "${BOOT:=auto}" "${MODE:=full}" "${V:=0}"
+: "${MAXOBJS:=40}" "${JOBS:=2}" "${BOOT:=auto}" "${MODE:=full}" "${V:=0}" "${FAILW:=12}"
 : "${OBJDUMP:=arm-linux-gnueabi-objdump}" "${BOOT_TIMEOUT:=600}" "${BOOT_MEM:=512}"
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 fail() { echo "kwarn: series-check: $*" >&2; exit 2; }
@@ -96,6 +98,11 @@ refcorpus=$CORPUS/seed-$SEED/$REF_TOOLCHAIN-W${W:-123}.jsonl.zst
 zstd -dcq "$refcorpus" | head -n1 > "$tmp/refbuild"
 w=${W:-$(jq -r .w "$tmp/refbuild")}
 for f in "${corpora[@]}"; do zstd -dcq "$f" | jq -c 'select(.type == "diag")'; done > "$tmp/corpus.diags"
+# each flag's W level, as the corpus attributes it: a new warning of a
+# level outside FAILW (W=3 by default, which Kbuild says "can most likely
+# be ignored") is reported, but does not fail the patch
+jq -s -c 'map(select(.kind == "warning" and .flag != "" and .level != null)) |
+	group_by(.flag) | map({(.[0].flag): (map(.level) | min)}) | add // {}' "$tmp/corpus.diags" > "$tmp/levels.json"
 
 # the claim as a record: tool-independent match on path, flag and the
 # quoted names of the message (gcc and clang word the same warning apart)
@@ -243,21 +250,30 @@ touched() { # PATCHFILE: the files it changes, tree-relative
 	sed -n -e 's|^+++ b/||p' -e 's|^--- a/||p' "$1" | sed 's/[[:space:]].*//' | sort -u
 }
 names() { # PATCHFILE HEADER: names the header's changed lines declare,
-	# or "*" when a change is more than a declaration
+	# "#include X" for an include it adds, or "*" when a change is more
+	# than that (a conditional it adds around new lines only is fine)
 	awk -v f="$2" '
 		/^\+\+\+ / { p = $2; sub(/^b\//, "", p); inf = (p == f); next }
 		/^(diff|---) / || /^-- $/ { inf = 0; next }
+		/^@@ / { if (depth) print "*"; depth = 0; next }
+		inf && /^ / && depth { print "*"; next }
 		!inf || !/^[-+]/ { next }
-		{ l = substr($0, 2) }
+		{ l = substr($0, 2); add = /^\+/ }
 		l ~ /^[ \t]*$/ || l ~ /^[ \t]*(\/\*|\*)/ { next }
 		l ~ /^[ \t]*struct [A-Za-z_][A-Za-z0-9_]*;/ { next }
+		add && l ~ /^[ \t]*#[ \t]*if/ { depth++; next }
+		add && l ~ /^[ \t]*#[ \t]*endif/ && depth { depth--; next }
+		add && match(l, /^[ \t]*#[ \t]*include[ \t]*[<"][^>"]+[>"]/) {
+			s = substr(l, RSTART, RLENGTH); sub(/^.*[<"]/, "", s); sub(/[>"]$/, "", s)
+			print "#include " s; next }
 		l ~ /^[ \t]*#/ { print "*"; next }
 		match(l, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/) {
 			s = substr(l, RSTART, RLENGTH); sub(/[ \t]*\($/, "", s); print s; next }
 		match(l, /[A-Za-z_][A-Za-z0-9_]*[ \t]*(\[[^]]*\])?[ \t]*;/) {
 			s = substr(l, RSTART, RLENGTH); sub(/[ \t]*(\[[^]]*\])?[ \t]*;$/, "", s); print s; next }
 		l ~ /\);[ \t]*$/ || l ~ /,[ \t]*$/ { next }
-		{ print "*" }' "$1" | sort -u
+		{ print "*" }
+		END { if (depth) print "*" }' "$1" | sort -u
 }
 objects() { # PATCHFILE CLAIMSFILE -> "RANK OBJECT" lines on stdout, notes on fd 3:
 	# rank 0 the claimed warnings' objects, 1 the changed sources', 2 includers
@@ -276,7 +292,14 @@ objects() { # PATCHFILE CLAIMSFILE -> "RANK OBJECT" lines on stdout, notes on fd
 		*.h)
 			[ -s "$deps" ] || continue
 			awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$deps" | sort -u > "$tmp/incl"
-			names "$p" "$f" > "$tmp/names"
+			names "$p" "$f" > "$tmp/names.all"
+			# an include every includer already has changes nothing
+			sed -n 's/^#include //p' "$tmp/names.all" | while read -r h; do
+				[ ! -s "$tmp/incl" ] || awk -F '\t' -v h="$h" 'NR == FNR { want[$1]; n++; next }
+					($2 in want) && (substr($1, length($1) - length(h)) == "/" h) && !seen[$2]++ { k++ }
+					END { exit !(k == n) }' "$tmp/incl" "$deps" || echo "*"
+			done > "$tmp/names"
+			grep -v '^#include ' "$tmp/names.all" >> "$tmp/names"
 			if grep -qx '\*' "$tmp/names" || [ ! -s "$tmp/names" ]; then
 				sed 's/^/2 /' "$tmp/incl"
 				[ ! -s "$tmp/incl" ] || echo "$f: $(wc -l < "$tmp/incl") includers (more than declarations changed)" >&3
@@ -307,14 +330,12 @@ build() { # TC TAG OBJS-FILE: build the objects, parse what they printed
 	kmake_objs "$JOBS" "$3" > "$tmp/$tc.$tag.log" 2>&1
 	s=$?
 	# Kbuild may visit a directory twice for single targets (arch/arm/lib is
-	# both core and lib) and then build one object twice at once: what
-	# failed is built again, alone
+	# both core and lib) and then build one object twice at once: on a
+	# failure, everything is built again, one at a time
 	if [ $s != 0 ] && [ "$JOBS" != 1 ]; then
-		while read -r o; do [ -f "$d/$o" ] || echo "$o"; done < "$3" > "$tmp/retry"
-		if [ -s "$tmp/retry" ]; then
-			kmake_objs 1 "$tmp/retry" > "$tmp/$tc.$tag.log" 2>&1
-			s=$?
-		fi
+		while read -r o; do rm -f "$d/$o" "$d/$(dirname "$o")/.$(basename "$o").kwarn"; done < "$3"
+		kmake_objs 1 "$3" > "$tmp/$tc.$tag.log" 2>&1
+		s=$?
 	fi
 	{ set +x; } 2> /dev/null
 	echo $(( $(date +%s) - start )) > "$tmp/$tc.$tag.sec"
@@ -353,7 +374,7 @@ compare() { # PATCH TC CLAIMS-FILE OBJS-FILE -> report record; 1 when it fails
 		--slurpfile claims "$3" --rawfile objs "$4" \
 		--slurpfile before "$tmp/$2.before.json" --slurpfile after "$tmp/$2.after.json" \
 		--rawfile missing "$tmp/$2.after.missing" --arg status "$(cat "$tmp/$2.after.status")" \
-		--rawfile changed "$tmp/$2.changed" \
+		--rawfile changed "$tmp/$2.changed" --slurpfile levels "$tmp/levels.json" --arg failw "$FAILW" \
 		--argjson sec_before "$(cat "$tmp/$2.before.sec")" --argjson sec_after "$(cat "$tmp/$2.after.sec")" '
 	def names: [.message | scan("\u0027([^\u0027]*)\u0027")[]];
 	def is(c): .kind == "warning" and .path == c.path and .flag == c.flag and (names == c.names);
@@ -371,7 +392,9 @@ compare() { # PATCH TC CLAIMS-FILE OBJS-FILE -> report record; 1 when it fails
 		.status = (if .before == 0 and .after == 0 then "not-seen"
 			elif .after == 0 then "gone" else "still-there" end)],
 	 new: [extra($before; $after)[] | select(.kind == "warning") |
-		. as $r | select(all($claims[]; . as $c | $r | is($c) | not)) | .text],
+		. as $r | select(all($claims[]; . as $c | $r | is($c) | not)) |
+		{text, level: $levels[0][.flag]} |
+		.fails = (.level == null or .level == 0 or ((.level | tostring) as $l | $failw | contains($l)))],
 	 build: (if $status == "0" and $missing == "" then "ok" else "failed" end),
 	 code_changed: ($changed | split("\n") | map(select(. != ""))),
 	 failed_objects: ($missing | split("\n") | map(select(. != ""))),
@@ -447,18 +470,24 @@ while read -r p <&4; do
 			still-there) say FAIL "$p: $tc: still there: $t" ;;
 			esac
 		done
-		jq -r '.new[] | "  FAIL     '"$p: $tc"': new warning: \(.)"' "$tmp/rec"
+		jq -r '.new[] | select(.fails) | "  FAIL     '"$p: $tc"': new warning: \(.text)"' "$tmp/rec"
+		jq -r '[.new[] | select(.fails | not)] | select(length > 0) |
+			"  NOTE     '"$p: $tc"': \(length) new warnings of W=\(map(.level) | unique | map(tostring) | join(",")) only, not failing (SERIES_FAIL_W='"$FAILW"'), e.g.:",
+			"             \(.[0].text)"' "$tmp/rec"
 		jq -r 'select(.build != "ok") | "  FAIL     '"$p: $tc"': does not build: \(.failed_objects | join(" "))", (.errors[] | "             \(.)")' "$tmp/rec"
-		jq -e '.build == "ok" and (.new | length) == 0 and all(.claims[]; .status != "still-there")' "$tmp/rec" > /dev/null || res=fail
+		jq -e '.build == "ok" and all(.new[]; .fails | not) and all(.claims[]; .status != "still-there")' "$tmp/rec" > /dev/null || res=fail
 	done
 	# each claim must be shown gone by at least one toolchain
 	jq -s -r --arg p "$p" '[.[] | select(.patch == $p)] | [.[].claims[]] | group_by(.text)[] |
 		select(all(.[]; .status == "not-seen")) | .[0].text' "$tmp/report.jsonl" > "$tmp/unseen"
 	while read -r t; do say FAIL "$p: no toolchain prints the warning it claims: $t"; res=fail; done < "$tmp/unseen"
+	newtxt=$(jq -s -r --arg p "$p" '[.[] | select(.patch == $p) | .new[] | select(.fails | not)] |
+		if length == 0 then "nothing new" else
+		"nothing new at W=\("0'"$FAILW"'" | split("") | join(",")) (\(length) new at W=\(map(.level) | unique | map(tostring) | join(",")), not failing)" end' "$tmp/report.jsonl")
 	code=$(jq -s -r --arg p "$p" '[.[] | select(.patch == $p) | .code_changed[]] | unique |
 		if length == 0 then "code unchanged" else "code changed: \(join(" "))" end' "$tmp/report.jsonl")
 	if [ $res = pass ]; then
-		say OK "$p: $(jq -s --arg p "$p" '[.[] | select(.patch == $p) | .claims[] | select(.status == "gone")] | map(.text) | unique | length' "$tmp/report.jsonl") of $(wc -l < "$tmp/claims") warnings gone, nothing new, $(wc -l < "$tmp/objs") objects build, $code ($TOOLCHAINS)"
+		say OK "$p: $(jq -s --arg p "$p" '[.[] | select(.patch == $p) | .claims[] | select(.status == "gone")] | map(.text) | unique | length' "$tmp/report.jsonl") of $(wc -l < "$tmp/claims") warnings gone, $newtxt, $(wc -l < "$tmp/objs") objects build, $code ($TOOLCHAINS)"
 	else
 		failed=$((failed + 1))
 	fi

@@ -13,9 +13,10 @@
 # gcc-12 clang-14), mk/series-check.sh builds the objects the patch affects
 # before and after it, with the seed's config (from the corpus, SEED= P=)
 # and W level, and proves that the named warnings are gone, that no warning
-# is new, that every object still builds, and, when it changed the code of
-# an object, that the patched image boots (SERIES_BOOT). A patch that does
-# not apply stops the check with the patch's name and its failing hunk.
+# is new (at W=0 and the levels of SERIES_FAIL_W), that every object still
+# builds, and, when it changed the code of an object, that the patched
+# image boots (SERIES_BOOT). A patch that does not apply stops the check
+# with the patch's name and its failing hunk.
 #
 # $(SERIES_WORK)/src            a private copy of the tree the patches move
 #                               along (the shared tree is never patched)
@@ -29,6 +30,10 @@ SERIES_WORK ?= $(O)/series-check
 # a changed header rebuilds its includers that use a name it declares; at
 # most this many objects per patch
 SERIES_MAX_OBJS ?= 40
+# W levels whose new warnings fail a patch (0, no W=, always does); a new
+# warning of another level (W=3: Kbuild's "can most likely be ignored") is
+# reported without failing it
+SERIES_FAIL_W ?= 12
 # Does the patched kernel still boot? auto: when a patch changed the code
 # (instructions, relocations) of an object it rebuilt, build the whole
 # patched image with REF_TOOLCHAIN and boot it with mk/boot.mk's harness
@@ -40,7 +45,7 @@ series-vars = ONLY='$(if $(ONLY),$(if $(findstring /,$(ONLY)),$(abspath $(ONLY))
 	TOOLCHAINS='$(TOOLCHAINS)' REF_TOOLCHAIN='$(REF_TOOLCHAIN)' \
 	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' SERIES='$(SERIES)' \
 	TREE_ID='$(TREE_ID)' WORK='$(SERIES_WORK)' JOBS='$(JOBS)' V='$(V)' \
-	MAXOBJS='$(SERIES_MAX_OBJS)' BOOT='$(SERIES_BOOT)' BOOT_TIMEOUT='$(BOOT_TIMEOUT)' \
+	MAXOBJS='$(SERIES_MAX_OBJS)' FAILW='$(SERIES_FAIL_W)' BOOT='$(SERIES_BOOT)' BOOT_TIMEOUT='$(BOOT_TIMEOUT)' \
 	BOOT_MEM='$(BOOT_MEM)' INITRAMFS='$(INITRAMFS)' KWARN_SITES='$(KWARN_SITES)' \
 	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)'
 
