@@ -40,7 +40,8 @@ if grep -q '^msg:' "$tmp/levels.tsv"; then
 			| {flag: (.[0] | split(":")[1]), prefix: (.[0] | split(":")[2:] | join(":")),
 			   level: (.[1] | tonumber)})) as $r
 		| . as $d
-		| ([$r[] | select(.flag == $d.flag and ($d.message | startswith(.prefix))) | .level] | first) as $l
+		| ([$r[] | select(.flag == $d.flag) | select(.prefix as $p | $d.message | startswith($p))
+		   | .level] | first) as $l
 		| if $l == null then . else .level = $l end' "$tmp/diags" > "$tmp/all"
 	mv "$tmp/all" "$tmp/diags"
 fi
