@@ -53,9 +53,9 @@ series-vars = ONLY='$(if $(ONLY),$(if $(findstring /,$(ONLY)),$(abspath $(ONLY))
 series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
 	$(Q)mkdir -p $(SERIES_WORK); rm -f $(SERIES_WORK)/status; \
-	$(TOP)/mk/series-check.sh $(series-vars) MODE=$(if $(filter series-apply,$@),apply,full) 2>&1 | \
-		tee $(SERIES_WORK)/report.txt; status=$${PIPESTATUS[0]}; \
-	echo $$status > $(SERIES_WORK)/status; exit $$status
+	{ status=0; $(TOP)/mk/series-check.sh $(series-vars) MODE=$(if $(filter series-apply,$@),apply,full) || \
+		status=$$?; echo $$status > $(SERIES_WORK)/status; } 2>&1 | tee $(SERIES_WORK)/report.txt; \
+	exit $$(cat $(SERIES_WORK)/status)
 
 # make series-compare [SEED=N | SEEDS="1 2"] [TOOLCHAIN=gcc-12]
 # The drop, measured on whole seeds: each seed built again with the whole
