@@ -95,7 +95,7 @@ while read -r name path lines bytes sum st; do
 done < "$tmp/index" > "$tmp/sections.json"
 
 # Records: the raw files of series/ when the guest had them, else 6.1's.
-: > "$tmp/records"
+: > "$tmp/records"; : > "$tmp/unparsed"
 source=null
 for kind in all annotated; do
 	sec=branch_$kind
@@ -104,7 +104,7 @@ for kind in all annotated; do
 	case $path in *_raw) format=raw ;; *) format=text ;; esac
 	[ "$kind" = all ] && source="\"$(basename "$path")\""
 	awk -v kind=$kind -v format=$format -v seed="$seed" -v tc="$tc" \
-		-f "$here/branches.awk" "$tmp/s/$sec" >> "$tmp/records"
+		-v bad="$tmp/unparsed" -f "$here/branches.awk" "$tmp/s/$sec" >> "$tmp/records"
 done
 LC_ALL=C sort -t '	' -k1,1 -k2,2 -k3,3n -k4,4 -k5,5 "$tmp/records" | cut -f5 > "$tmp/sorted"
 
@@ -145,7 +145,8 @@ jq -n -c --slurpfile sections "$tmp/sections.json" \
 	--argjson asection "$(summary "$tmp/asites.tsv")" --argjson asound $asound \
 	--argjson sites_all "$sites_all" --argjson sites_annotated "$sites_annotated" \
 	--argjson records "$(grep -c '"kind":"all"' "$tmp/sorted" || true)" \
-	--argjson arecords "$(grep -c '"kind":"annotated"' "$tmp/sorted" || true)" '
+	--argjson arecords "$(grep -c '"kind":"annotated"' "$tmp/sorted" || true)" \
+	--argjson unparsed "$(wc -l < "$tmp/unparsed")" '
 	{type: "boot", schema: 1, seed: $seed, probability: $p, toolchain: $tc,
 	 variant: "profile", compiler: $compiler, kernel: $kernel, tree: $tree,
 	 series_sha256: $series, config_sha256: $config_sha,
@@ -154,7 +155,7 @@ jq -n -c --slurpfile sections "$tmp/sections.json" \
 	 source: $source, full: ($source != null and ($source | endswith("_raw"))),
 	 section: (if $section == null then null else $section + {sound: $sound} end),
 	 annotated_section: (if $asection == null then null else $asection + {sound: $asound} end),
-	 records: $records, annotated_records: $arecords,
+	 records: $records, annotated_records: $arecords, unparsed: $unparsed,
 	 count_ok: ($section != null and $sound and $records == $section.entries),
 	 sites_match: $sites_all, annotated_sites_match: $sites_annotated,
 	 sections: $sections,

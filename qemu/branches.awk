@@ -1,7 +1,7 @@
 # branches.awk - a branch profile file, as the guest read it, to records.
 #
 # Usage: awk -v kind=all|annotated -v format=raw|text -v seed=N -v tc=NAME \
-#            -f branches.awk FILE
+#            -v bad=BADFILE -f branches.awk FILE
 #
 # format=raw: the trace_stat/branch_*_raw files of series/ (full
 #   tree-relative path and whole function name):
@@ -16,7 +16,9 @@
 # caller can sort; JSON is the record (corpus/queries/branches.jq reads it).
 # percent is computed here from the counts the way the kernel does
 # (hit share for every "if", incorrect share for annotations); null means
-# never reached. A line that is neither header nor record is an error.
+# never reached. A line that is neither header nor record (a broken
+# kernel's garbage, a line cut by an oops) is appended to BADFILE, and the
+# rest read on: the caller counts them.
 
 function esc(s) {
 	gsub(/\\/, "\\\\", s)
@@ -42,23 +44,26 @@ function emit(file, line, func, a, b, c,    json, pct) {
 	printf "%s\t%s\t%d\t%s\t%s\n", kind, file, line, func, json
 }
 
-function bad() {
-	printf "branches.awk: %s:%d: not a %s %s record: %s\n", FILENAME, FNR, \
-		format, kind, $0 > "/dev/stderr"
-	exit 1
+function reject() {
+	printf "%s:%d: %s\n", kind, FNR, $0 >> bad
+	rejected = 1
 }
 
 /^#/ || /^[ \t]*$/ { next }
 
 format == "raw" && kind == "all" {
-	if (NF != 5 || !num($1) || !num($2) || !num($3)) bad()
-	emit($4, $3, $5, $1, $2, 0)
+	if (NF != 5 || !num($1) || !num($2) || !num($3))
+		reject()
+	else
+		emit($4, $3, $5, $1, $2, 0)
 	next
 }
 
 format == "raw" {
-	if (NF != 6 || !num($1) || !num($2) || !num($3) || !num($4)) bad()
-	emit($5, $4, $6, $1, $2, $3)
+	if (NF != 6 || !num($1) || !num($2) || !num($3) || !num($4))
+		reject()
+	else
+		emit($5, $4, $6, $1, $2, $3)
 	next
 }
 
@@ -66,13 +71,14 @@ format == "raw" {
 $1 == "miss" || $1 == "correct" || $1 ~ /^-+$/ { next }
 
 {
-	if (NF != 6 || !num($2) || !num($6)) bad()
 	c = 0
 	a = $1
 	if (kind == "annotated" && split($1, p, "/") == 2) {
 		a = p[1]
 		c = p[2]
 	}
-	if (!num(a) || !num(c)) bad()
-	emit($5, $6, $4, a, $2, c)
+	if (NF != 6 || !num(a) || !num(c) || !num($2) || !num($6))
+		reject()
+	else
+		emit($5, $6, $4, a, $2, c)
 }

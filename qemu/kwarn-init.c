@@ -16,9 +16,10 @@
  *
  * cksum is POSIX cksum(1)'s CRC of the section's bytes, so the host checks
  * that what it got is what was sent. status is "done", "missing" (no such
- * file), "error=ERRNO" (open or read failed) or "signal=N" (the reader was
+ * file), "error=ERRNO" (open or read failed), "signal=N" (the reader was
  * killed, e.g. by an oops: each file is read by a child process through a
- * pipe, so an oops costs that file, not the boot).
+ * pipe, so an oops costs that file, not the boot) or "stalled" (nothing
+ * came for STALL_SECONDS: the reader is killed, the next file read).
  *
  * The console log level is lowered to KERN_EMERG while a file streams, so
  * kernel messages do not land inside the data; what the kernel logged
@@ -35,6 +36,11 @@
 #define KW_SYSLOG_CONSOLE_LEVEL	8
 
 #define QUIET_MARK "kwarn-init: quiet console from here"
+
+/* a reader that sends nothing for this long is killed */
+#define STALL_SECONDS 120
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* what nolibc 6.1 lacks */
 #ifndef WTERMSIG
@@ -257,7 +263,7 @@ static void stream(const char *name, const char *dir, const struct source *src)
 {
 	static char path[256];
 	struct progress p = { 0 };
-	int i, status, level, fds[2];
+	int i, status, level, stalled, fds[2];
 	long n;
 	pid_t pid;
 
@@ -289,7 +295,19 @@ static void stream(const char *name, const char *dir, const struct source *src)
 		reader(path, fds[1]);
 	}
 	close(fds[1]);
-	while (pid > 0 && (n = read(fds[0], buf, sizeof(buf))) > 0) {
+	stalled = 0;
+	while (pid > 0) {
+		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
+
+		if (poll(&pfd, 1, STALL_SECONDS * 1000) == 0) {
+			/* the kernel stopped giving: not this file's end */
+			kill(pid, SIGKILL);
+			stalled = 1;
+			break;
+		}
+		n = read(fds[0], buf, sizeof(buf));
+		if (n <= 0)
+			break;
 		account(&p, buf, n);
 		write(1, buf, n);
 	}
@@ -302,6 +320,9 @@ static void stream(const char *name, const char *dir, const struct source *src)
 	if (pid < 0) {
 		end(name, &p, "error=", errno);
 		result(0, name, "fork failed");
+	} else if (stalled) {
+		end(name, &p, "stalled", -1);
+		result(0, name, "no data for " STR(STALL_SECONDS) " s, reader killed");
 	} else if (WIFSIGNALED(status)) {
 		end(name, &p, "signal=", WTERMSIG(status));
 		result(0, name, "reader killed");

@@ -4,12 +4,16 @@
 # checked against the images' own _ftrace_branch sections; the harness's
 # reproducible initramfs; failed boots recorded, not fatal; make branches.
 #
-# BOOT_TEST_TOOLCHAINS="gcc-12" limits the toolchains booted.
+# BOOT_TEST_TOOLCHAINS="gcc-12" limits the toolchains booted; KSRC=TREE
+# tests a kernel tree as it is (kernel patches before they join series/).
 . "$(dirname "$0")/lib.sh"
 tcs=${BOOT_TEST_TOOLCHAINS:-gcc-12 clang-14}
 seeddir=$O/seed-$TEST_SEED-p$TEST_P
 corpus=$TESTDIR/corpus/seed-$TEST_SEED
-ksrc=$O/src/linux-source-6.1
+ksrc=${KSRC:-$O/src/linux-source-6.1}
+bmake() {
+	kmake ${KSRC:+KSRC="$KSRC"} "$@"
+}
 sites=$TOP/.build/san/kwarn-sites
 
 # the guest's /init: warning-clean with the cross gcc (it is built so), and
@@ -38,7 +42,7 @@ ok "the initramfs holds /init, /dev/console and /dev/kmsg, all dated 1970-01-01"
 
 # Boot the test seed's profiling images.
 ok "make boot builds and boots the test seed's profiling images ($tcs)" \
-	kmake boot BOOT_TOOLCHAINS="$tcs" JOBS=${JOBS:-$(nproc)}
+	bmake boot BOOT_TOOLCHAINS="$tcs" JOBS=${JOBS:-$(nproc)}
 
 for tc in $tcs; do
 	f=$corpus/$tc-branches.jsonl.zst
@@ -135,7 +139,7 @@ ok "an image that prints nothing is recorded as such, not a crash of kwarn" bash
 	jq -e '.status == \"no-output\" and .records == 0 and .section == null'"
 
 # make branches: the tables, and their counts are the profile's
-kmake -s branches BOOT_TOOLCHAINS="$tc" > "$TESTDIR/branches.out" 2>&1
+bmake -s branches BOOT_TOOLCHAINS="$tc" > "$TESTDIR/branches.out" 2>&1
 ok "make branches reports always taken, never taken, annotations and warnings" bash -c "
 	grep -q '^seed $TEST_SEED $tc: boot ok' $TESTDIR/branches.out &&
 	grep -q '^always taken: ' $TESTDIR/branches.out && grep -q '^never taken: ' $TESTDIR/branches.out &&
