@@ -44,6 +44,13 @@ done
 mapfile -t objs < <(printf '%s\n' "${objs[@]}" | sort -u | sed '/^$/d')
 [ ${#objs[@]} -gt 0 ] || fail "$DIFF touches no C file or header that is built"
 
+captured() {	# captured SUFFIX: the files of $objs in $d, as $d/DIR/.NAME.o.SUFFIX
+	local o f
+	for o in "${objs[@]}"; do
+		f=$d/$(dirname "$o")/.$(basename "$o").$1
+		[ ! -e "$f" ] || echo "$f"
+	done
+}
 capture_doc() { echo "$KWARN_CC --capture \$(dir \$@).\$(notdir \$@).$1.log"; }
 status=0
 for tc in $TOOLCHAINS; do
@@ -67,14 +74,11 @@ for tc in $TOOLCHAINS; do
 			cmd_checkdoc="$(capture_doc kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<" \
 			olddefconfig "${objs[@]}" > "$d/make.log" 2>&1 ||
 			say NOTE "$tc $side: make failed, see $d/make.log"
-		( cd "$d" && for o in "${objs[@]}"; do
-			ls "$(dirname "$o")/.$(basename "$o").kwarn" 2>/dev/null; done ) | sed "s|^|$d/|" > "$d/list"
-		( cd "$d" && for o in "${objs[@]}"; do
-			ls "$(dirname "$o")/.$(basename "$o").kernel-doc.log" 2>/dev/null; done ) | sed "s|^|$d/|" > "$d/docs"
+		captured kwarn > "$d/list"
+		captured kernel-doc.log > "$d/docs"
 		"$KWARN_PARSE" -s "$src" -b "$d" -t "$family" -T "$d/list" -T "$d/docs" < /dev/null > "$d/diags.jsonl" ||
 			fail "cannot parse $d"
-		( cd "$d" && for o in "${objs[@]}"; do
-			ls "$(dirname "$o")/.$(basename "$o").sparse.log" 2>/dev/null; done ) | sed "s|^|$d/|" > "$d/sparse"
+		captured sparse.log > "$d/sparse"
 		if [ -s "$d/sparse" ]; then
 			"$KWARN_PARSE" -s "$src" -b "$d" -t sparse -T "$d/sparse" |
 				jq -c -f "$TOP/corpus/queries/sparse-class.jq" >> "$d/diags.jsonl"

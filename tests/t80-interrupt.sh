@@ -22,24 +22,24 @@ run_killed() {
 no_partial() {	# no corpus file, or a whole one
 	[ ! -e "$c" ] || zstd -tq "$c"
 }
+rerun_same() {	# a rerun to completion gives the golden bytes, no staged leftovers
+	make -C "$TOP" -s corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O="$O" \
+		CORPUS="$TESTDIR/corpus" JOBS=2 > "$TESTDIR/rerun.log" 2>&1 &&
+	test "$(sha256sum < "$c")" = "$want" &&
+	! ls -A "$TESTDIR/corpus/seed-$TEST_SEED" | grep -q '\.tmp$'
+}
 for sig in INT KILL; do
 	# during the build: some objects to recompile
 	find "$b/kernel" -name '*.o' -delete
 	rm -f "$b/.kwarn-built" "$c"
 	run_killed $sig 25
 	ok "$sig during the build left no partial corpus" no_partial
-	ok "after $sig during the build, a rerun gives the same bytes" bash -c "
-		make -C $TOP -s corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O=$O \
-			CORPUS=$TESTDIR/corpus JOBS=2 > $TESTDIR/rerun.log 2>&1 &&
-		test \"\$(sha256sum < $c)\" = '$want' && ! ls -A $TESTDIR/corpus/seed-$TEST_SEED | grep -q '\.tmp\$'"
+	ok "after $sig during the build, a rerun gives the same bytes" rerun_same
 	# during the parse and corpus write
 	rm -f "$c"
 	run_killed $sig 2
 	ok "$sig during the parse left no partial corpus" no_partial
-	ok "after $sig during the parse, a rerun gives the same bytes" bash -c "
-		make -C $TOP -s corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O=$O \
-			CORPUS=$TESTDIR/corpus JOBS=2 > $TESTDIR/rerun.log 2>&1 &&
-		test \"\$(sha256sum < $c)\" = '$want'"
+	ok "after $sig during the parse, a rerun gives the same bytes" rerun_same
 done
 
 # two runs for the same seed at once: neither corrupts nor duplicates
