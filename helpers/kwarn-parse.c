@@ -1257,6 +1257,41 @@ static int is_inline_source(const char *src)
 	return 0;
 }
 
+/*
+ * Is the function declared at PATH:LINE inline? The compiler shows only the
+ * line of its name; "static inline struct x *\nname(...)" has the keyword a
+ * line or two above, back to the end of the previous declaration.
+ */
+static int is_inline_decl(const char *path, unsigned long line)
+{
+	char buf[4096], *prev[4] = { 0 };
+	unsigned long n = 0;
+	int found = 0;
+	FILE *f;
+
+	if (!srctree || line < 2 || path[0] == '/')
+		return 0;
+	snprintf(buf, sizeof(buf), "%.*s/%s", (int)srclen, srctree, path);
+	if (!(f = fopen(buf, "r")))
+		return 0;
+	while (++n < line && fgets(buf, sizeof(buf), f)) {
+		free(prev[0]);
+		memmove(prev, prev + 1, 3 * sizeof(*prev));
+		prev[3] = estrndup(buf, strlen(buf));
+	}
+	fclose(f);
+	for (int i = 3; i >= 0 && prev[i] && !found; i--) {
+		size_t len = strcspn(prev[i], "\n");
+
+		if (!len || strchr(";{}#/", prev[i][len - 1]) || prev[i][0] == '#')
+			break;
+		found = is_inline_source(prev[i]);
+	}
+	for (int i = 0; i < 4; i++)
+		free(prev[i]);
+	return found;
+}
+
 static void write_sites(FILE *o)
 {
 	struct site **v = emalloc((sites.n ? sites.n : 1) * sizeof(*v));
@@ -1285,7 +1320,8 @@ static void write_sites(FILE *o)
 		key = mix(fnv1a(ord, strlen(ord),
 				fnv1a(s->group, strlen(s->group), FNV_INIT)));
 		if (inline_rule >= 0 && !strcmp(s->flag, "-Wunused-function") &&
-		    s->source && is_inline_source(s->source) && level < inline_rule)
+		    level < inline_rule && ((s->source && is_inline_source(s->source)) ||
+					    is_inline_decl(s->path, s->line)))
 			level = inline_rule;
 
 		fprintf(o, "{\"type\":\"diag\",\"key\":\"%016llx\"", (unsigned long long)key);

@@ -32,15 +32,15 @@ find "$dir" -name '.*.clang-analyzer.log' -type f | sort > "$tmp/analyzer"
 "$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
 	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 	-T "$tmp/objects" -T "$tmp/docs" "$dir/make.log" "$seeddir/kconfig.log" > "$tmp/diags"
-# message rules of the levels table: a finding a flag reports only when
-# another flag is on takes that flag's level
+# message rules of the levels table (mk/levels.sh): a finding whose level
+# is not its flag's
 if grep -q '^msg:' "$tmp/levels.tsv"; then
 	jq -c --rawfile rules "$tmp/levels.tsv" '
 		($rules | split("\n") | map(select(startswith("msg:")) | split("\t")
-			| {flag: (.[0] | split(":")[1]), prefix: (.[0] | split(":")[2:] | join(":")),
+			| {flag: (.[0] | split(":")[1]), re: (.[0] | split(":")[2:] | join(":")),
 			   level: (.[1] | tonumber)})) as $r
 		| . as $d
-		| ([$r[] | select(.flag == $d.flag) | select(.prefix as $p | $d.message | startswith($p))
+		| ([$r[] | select(.flag == $d.flag) | select(.re as $p | $d.message | test("^(" + $p + ")"))
 		   | .level] | first) as $l
 		| if $l == null then . else .level = $l end' "$tmp/diags" > "$tmp/all"
 	mv "$tmp/all" "$tmp/diags"

@@ -45,8 +45,8 @@ for w in "" 1 12 123; do
 			}' ;;
 	clang)
 		# shellcheck disable=SC2086
-		diagtool${cc#clang} show-enabled --no-levels $flags "$tmp/t.c" |
-			sed -n 's/.*\[\(-W[^]]*\)\]$/\1\t'$i'/p' ;;
+		diagtool${cc#clang} show-enabled --no-levels $flags "$tmp/t.c" > "$tmp/ids.$i"
+		sed -n 's/.*\[\(-W[^]]*\)\]$/\1\t'$i'/p' "$tmp/ids.$i" ;;
 	*)
 		echo "levels.sh: unknown compiler family '$family'" >&2; exit 2 ;;
 	esac
@@ -85,6 +85,10 @@ if grep -q '^#ifdef KBUILD_EXTRA_WARN2' "$srctree/include/linux/compiler_types.h
 fi
 LC_ALL=C sort -t '	' -k1,1 -k2,2n "$tmp/all" | awk -F '\t' '!seen[$1]++' > "$tmp/levels"
 cat "$tmp/levels"
+# Message rules ("msg:FLAG:REGEX<TAB>LEVEL", applied by mk/corpus.sh to
+# findings of FLAG whose message matches ^REGEX): a finding a flag reports
+# at a level other than the flag's own.
+#
 # gcc reports some -Wpacked findings under -Wattributes: they appear only
 # where -Wpacked is on (stor-layout.c: "if (warn_packed) warning
 # (OPT_Wattributes, ...)"). Message rules, applied by mk/corpus.sh.
@@ -92,4 +96,37 @@ if [ "$family" = gcc ]; then
 	packed=$(awk -F '\t' '$1 == "-Wpacked" { print $2 }' "$tmp/levels")
 	[ -z "$packed" ] || printf 'msg:-Wattributes:packed attribute %s\t%s\n' \
 		'causes inefficient alignment' "$packed" 'is unnecessary' "$packed"
+fi
+# A clang flag names a group of diagnostics that need not all be on at the
+# same level: -Wpointer-arith's zero-size subtraction is on by default, its
+# GNU void-pointer arithmetic only where W=3 gives -Wpointer-arith. Such a
+# diagnostic gets a rule with its message, from clang's
+# DiagnosticSemaKinds.td; one not in this table is named, and takes the
+# flag's level.
+if [ "$family" = clang ]; then
+	while read -r id re; do
+		printf '%s\t%s\n' "$id" "$re"
+	done > "$tmp/texts" <<-'EOF'
+	ext_gnu_void_ptr arithmetic on (a pointer|pointers) to void is a GNU extension
+	ext_gnu_ptr_func_arith arithmetic on (a pointer|pointers) to (the )?function types?
+	ext_gnu_subscript_void_type subscript of a pointer to void is a GNU extension
+	ext_sizeof_alignof_void_type invalid application of '[^']*' to a void type
+	ext_sizeof_alignof_function_type invalid application of '[^']*' to a function type
+	warn_qual_return_type '[^']*' type qualifiers? on return type ha(s|ve) no effect
+	EOF
+	for i in 1 2 3; do
+		LC_ALL=C sort "$tmp/ids.$((i - 1))" > "$tmp/before"
+		LC_ALL=C sort "$tmp/ids.$i" | comm -13 "$tmp/before" - | while read -r id flag; do
+			case $id in *_cxx*) continue ;; esac	# C++ only
+			flag=${flag#[} flag=${flag%]}
+			lv=$(awk -F '\t' -v f="$flag" '$1 == f { print $2 }' "$tmp/levels")
+			[ "$lv" -lt "$i" ] || continue
+			re=$(awk -F '\t' -v id="$id" '$1 == id { print $2 }' "$tmp/texts")
+			if [ -n "$re" ]; then
+				printf 'msg:%s:%s\t%s\n' "$flag" "$re" "$i"
+			else
+				echo "levels.sh: $flag: $id is on from W level $i only, the rest of $flag from $lv; its findings take $lv" >&2
+			fi
+		done
+	done
 fi

@@ -88,22 +88,6 @@ M=$(wc -l < "$tmp/series") C=$(wc -l < "$tmp/check")
 say SERIES "$L listed in series/series, $(grep -c . "$tmp/unlisted" 2> /dev/null || echo 0) fix patches not listed yet; checking $C"
 [ ! -s "$tmp/unlisted" ] || sed 's/^/  NOTE     not in series\/series yet (checked on top of it): /' "$tmp/unlisted"
 
-# --- the corpus: config, W level, claimed warnings -----------------------------
-shopt -s nullglob
-corpora=("$CORPUS"/seed-"$SEED"/*-W*.jsonl.zst)
-[ ${#corpora[@]} -gt 0 ] || fail "no corpus for SEED=$SEED in $CORPUS; run make corpus SEED=$SEED first"
-"$TOP/mk/corpus-check.sh" "${corpora[@]}" || exit 2
-refcorpus=$CORPUS/seed-$SEED/$REF_TOOLCHAIN-W${W:-123}.jsonl.zst
-[ -f "$refcorpus" ] || refcorpus=${corpora[0]}
-zstd -dcq "$refcorpus" | head -n1 > "$tmp/refbuild"
-w=${W:-$(jq -r .w "$tmp/refbuild")}
-for f in "${corpora[@]}"; do zstd -dcq "$f" | jq -c 'select(.type == "diag")'; done > "$tmp/corpus.diags"
-# each flag's W level, as the corpus attributes it: a new warning of a
-# level outside FAILW (W=3 by default, which Kbuild says "can most likely
-# be ignored") is reported, but does not fail the patch
-jq -s -c 'map(select(.kind == "warning" and .flag != "" and .level != null)) |
-	group_by(.flag) | map({(.[0].flag): (map(.level) | min)}) | add // {}' "$tmp/corpus.diags" > "$tmp/levels.json"
-
 # the claim as a record: tool-independent match on path, flag and the
 # quoted names of the message (gcc and clang word the same warning apart)
 claimrec() { # TEXT-OR-KEY -> one JSON line {text,path,flag,names,objects}
@@ -192,6 +176,22 @@ if [ "$MODE" = apply ]; then
 	say APPLY "all $M patches apply in order"
 	exit 0
 fi
+
+# --- the corpus: config, W level, claimed warnings -----------------------------
+shopt -s nullglob
+corpora=("$CORPUS"/seed-"$SEED"/*-W*.jsonl.zst)
+[ ${#corpora[@]} -gt 0 ] || fail "no corpus for SEED=$SEED in $CORPUS; run make corpus SEED=$SEED first"
+"$TOP/mk/corpus-check.sh" "${corpora[@]}" || exit 2
+refcorpus=$CORPUS/seed-$SEED/$REF_TOOLCHAIN-W${W:-123}.jsonl.zst
+[ -f "$refcorpus" ] || refcorpus=${corpora[0]}
+zstd -dcq "$refcorpus" | head -n1 > "$tmp/refbuild"
+w=${W:-$(jq -r .w "$tmp/refbuild")}
+for f in "${corpora[@]}"; do zstd -dcq "$f" | jq -c 'select(.type == "diag")'; done > "$tmp/corpus.diags"
+# each flag's W level, as the corpus attributes it: a new warning of a
+# level outside FAILW (W=3 by default, which Kbuild says "can most likely
+# be ignored") is reported, but does not fail the patch
+jq -s -c 'map(select(.kind == "warning" and .flag != "" and .level != null)) |
+	group_by(.flag) | map({(.[0].flag): (map(.level) | min)}) | add // {}' "$tmp/corpus.diags" > "$tmp/levels.json"
 
 # --- toolchains and their build directories ------------------------------------
 # The include dependencies of the seed's objects ("FILE<TAB>OBJECT", the

@@ -47,3 +47,5 @@ for f in "-Wmissing-prototypes 1" "-Wshadow 2" "-Wmaybe-uninitialized 2"; do
 done
 ok "the test seed exercises clang's -Wunused-function on static inlines, at W=2" bash -c \
 	"zstd -dcq $cdir/clang-14-W123.jsonl.zst | jq -e -s 'any(.[]; .flag == \"-Wunused-function\" and .level == 2 and (.source | test(\"inline\")))'"
+ok "the test seed exercises a clang message rule: void-pointer arithmetic (-Wpointer-arith) at W=3" bash -c \
+	"zstd -dcq $cdir/clang-14-W123.jsonl.zst | jq -e -s 'any(.[]; .flag == \"-Wpointer-arith\" and .level == 3 and (.message | test(\"to void is a GNU\")))'"
