@@ -18,6 +18,8 @@ CORPUS_SEEDS = $(or $(SEEDS),$(SEED))
 # one W=123 build gives every level by attribution; WLEVELS="1 12 123"
 # builds each level for real
 WLEVELS ?= $(W)
+# then each seed's profiling image is booted (mk/boot.mk); BOOT=0 skips it
+BOOT ?= 1
 corpus:
 	$(Q)n=$(words $(CORPUS_SEEDS)); k=0; for s in $(CORPUS_SEEDS); do k=$$((k + 1)); \
 		for t in $(TOOLCHAINS); do for w in $(WLEVELS); do \
@@ -25,7 +27,11 @@ corpus:
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(O) CORPUS=$(CORPUS) P=$(P) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$$w JOBS=$(JOBS) V=$(V) CCACHE=$(CCACHE) \
 			$(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
-		done; done; done
+		done; done; \
+		$(if $(filter 0,$(BOOT)),,$(MAKE) boot SEED=$$s O=$(O) CORPUS=$(CORPUS) P=$(P) \
+			REF_TOOLCHAIN=$(REF_TOOLCHAIN) BOOT_TOOLCHAINS='$(BOOT_TOOLCHAINS)' \
+			JOBS=$(JOBS) V=$(V) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit;) \
+		done
 
 corpus-one: $(CORPUS_FILE)
 	@echo "  CORPUS   $(CORPUS_FILE:$(TOP)/%=%)"

@@ -37,6 +37,6 @@ expect_eq() {
 
 # make in the checkout for the shared test configuration
 kmake() {
-	make -C "$TOP" SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC O="$O" \
+	make -C "$TOP" SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC O="$O" BOOT=0 \
 		CORPUS="$TESTDIR/corpus" "$@"
 }

@@ -17,9 +17,12 @@ for tc in gcc-12 clang-14; do
 	ok "$tc: make repro ID=${key:0:8} rebuilds its object and the warning comes back (status 0)" bash -c "
 		make -C $TOP -s repro ID=${key:0:8} TOOLCHAIN=$tc CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-$tc.out 2>&1 &&
 		test \$(cat $O/repro/status) = 0 && grep -q 'REPRO    yes' $TESTDIR/repro-$tc.out &&
-		grep -q 'warning: declaration of .* shadows' $TESTDIR/repro-$tc.out"
+		grep -q 'warning: declaration .*shadows.* \[-Wshadow\]' $TESTDIR/repro-$tc.out"
+	# the build directory it says it used (one per key, toolchain and W)
+	d=$(sed -n 's/^  CC .*, in \(.*\))$/\1/p' "$TESTDIR/repro-$tc.out")
 	ok "$tc: only that object was compiled, not the kernel" bash -c "
-		test \$(find $O/repro/$key-$tc-W123 -name '*.o' -newer $O/repro/$key-$tc-W123/.config | grep -v '/scripts/\|/tools/' | wc -l) -le 3"
+		test -d '$d' && test -f '$d/.config' &&
+		test \$(find '$d' -name '*.o' -newer '$d/.config' | grep -v '/scripts/\|/tools/' | wc -l) -le 3"
 	ok "$tc: at W=1, below -Wshadow's W=2, it does not come back (status 1)" bash -c "
 		! make -C $TOP -s repro ID=$key TOOLCHAIN=$tc W=1 CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-miss.out 2>&1 &&
 		test \$(cat $O/repro/status) = 1 && grep -q 'REPRO    no' $TESTDIR/repro-miss.out"

@@ -7,8 +7,8 @@
 # BOOT_TEST_TOOLCHAINS="gcc-12" limits the toolchains booted; KSRC=TREE
 # tests a kernel tree as it is (kernel patches before they join series/).
 . "$(dirname "$0")/lib.sh"
-# clang-14 needs series/0002 (the __if_trace fix) in series/series first
-tcs=${BOOT_TEST_TOOLCHAINS:-gcc-12}
+
+tcs=${BOOT_TEST_TOOLCHAINS:-gcc-12 clang-14}
 seeddir=$O/seed-$TEST_SEED-p$TEST_P
 corpus=$TESTDIR/corpus/seed-$TEST_SEED
 ksrc=${KSRC:-$O/src/linux-source-6.1}
@@ -170,3 +170,11 @@ if jq -e '.full' "$TESTDIR/$tc-boot.json" > /dev/null; then
 		echo "not ok $n - make branches: warnings in code the boot ran, evals as the profile says"
 	fi
 fi
+
+# make corpus boots by default (the profiling image is built and booted
+# above: here it is only found up to date), BOOT=0 skips it
+ok "make corpus boots the seed's image by default, BOOT=0 does not" bash -c "
+	make -C $TOP corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC O=$O CORPUS=$TESTDIR/corpus \
+		> $TESTDIR/corpus-boot.out 2>&1 && grep -q '^  BRANCHES ' $TESTDIR/corpus-boot.out &&
+	make -C $TOP corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC O=$O CORPUS=$TESTDIR/corpus BOOT=0 \
+		> $TESTDIR/corpus-noboot.out 2>&1 && ! grep -q 'BRANCHES\|, boot$' $TESTDIR/corpus-noboot.out"
