@@ -36,10 +36,18 @@ BUILD_STAMP = $(BUILDDIR)/.kwarn-built$(checkers-id)
 .PHONY: build
 build: $(BUILD_STAMP)
 
-$(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP)
+# DISTCC_HOSTS: a GCC build's compiles go to distcc servers, a clang
+# build stays local (mk/distcc.mk)
+BUILD_DISTCC = $(call use-distcc,$(TOOLCHAIN))
+BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(JOBS))
+$(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
 	$(call tc-check,$(TOOLCHAIN))$(call check-variant)$(call check-w)$(call check-checkers)
-	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)))
-	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) -j$(JOBS))
-	$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) CHECKERS='$(CHECKERS)' FILES='$(FILES)' flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(JOBS) $(W) \
-		$(call kmake,$(@D),$(TOOLCHAIN),1)
+	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \
+		$(if $(BUILD_DISTCC),$(DISTCC_PACKAGES)))
+	$(if $(DISTCC_HOSTS),$(if $(BUILD_DISTCC),,@echo "  DISTCC   $(TC_NAME) compiles locally, not through distcc: $(call distcc-why,$(TOOLCHAIN))"))
+	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) -j$(BUILD_JOBS)$(if $(BUILD_DISTCC), distcc: $(DISTCC_HOSTS)))
+	$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) CHECKERS='$(CHECKERS)' FILES='$(FILES)' \
+		DISTCC_HOSTS='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' DISTCC_CC='$(call tc-cc,$(TOOLCHAIN))' \
+		flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(BUILD_JOBS) $(W) \
+		$(call kmake,$(@D),$(TOOLCHAIN),$(if $(BUILD_DISTCC),distcc,1))
 	$(Q)touch $@

@@ -7,6 +7,10 @@
 # Writes BUILDDIR/make.log, BUILDDIR/status (make's exit code),
 # BUILDDIR/config.diff (symbols olddefconfig changed for this toolchain)
 # and BUILDDIR/seconds. Prints a progress line every 100 objects.
+# With DISTCC_HOSTS set (and CC through kwarn-distcc, mk/distcc.mk) the
+# build runs under mk/distcc-pump.sh, once each host passed its probe with
+# the compiler DISTCC_CC: BUILDDIR/distcc-hosts says so, BUILDDIR/distcc.log
+# holds what did not compile remotely.
 set -euo pipefail
 seedconfig=$1 fragment=$2 dir=$3 jobs=$4 w=$5
 shift 5
@@ -47,9 +51,16 @@ case " ${CHECKERS:-} " in
 	checkers=(C=$c "cmd_checksrc=$(capture sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<"
 		  "cmd_force_checksrc=$(capture sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<") ;;
 esac
+build=("$@")
+printf '%s\n' "${DISTCC_HOSTS:-}" > "$dir/distcc-hosts"
+rm -f "$dir/distcc.log"
+if [ -n "${DISTCC_HOSTS:-}" ]; then
+	"$here/distcc-pump.sh" "$dir/distcc.log" --probe "${DISTCC_CC:?}"
+	build=("$here/distcc-pump.sh" "$dir/distcc.log" "$@")
+fi
 start=$(date +%s)
 set +e
-"$@" -k -j"$jobs" -Otarget W="$w" "${checkers[@]}" \
+"${build[@]}" -k -j"$jobs" -Otarget W="$w" "${checkers[@]}" \
 	cmd_checkdoc="$(capture kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<" \
 	all 2>&1 | tee "$dir/make.log" |
 	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }'
@@ -68,6 +79,7 @@ case " ${CHECKERS:-} " in
 		echo "  ANALYZE  $o"
 		cmd=${cmd#*kwarn-cc }
 		cmd=${cmd#*ccache }
+		cmd=${cmd#*kwarn-distcc }
 		cmd=$(sed -e 's/ -Wp,-MMD,[^ ]*//' -e "s| -c -o $o | --analyze -Xclang -analyzer-output=text -o /dev/null |" <<< "$cmd")
 		(cd "$dir" && eval "$kwarn_cc --capture $(dirname "$o")/.$(basename "$o").clang-analyzer.log $cmd") ||
 			echo "  ANALYZE  $o: failed (recorded)"
@@ -77,3 +89,6 @@ echo $(( $(date +%s) - start )) > "$dir/seconds"
 echo "$status" > "$dir/status"
 [ ${#checkers[@]} = 0 ] || touch "$dir/.kwarn-sparse"
 [ "$status" = 0 ] || echo "  BUILD    $(basename "$dir"): make exited $status (recorded)"
+if [ -s "$dir/distcc.log" ]; then
+	echo "  DISTCC   $(basename "$dir"): $(grep -c "compiled locally" "$dir/distcc.log") compiles ran locally (the include server gave up), $(grep -c " Warning: " "$dir/distcc.log") distcc warnings: $dir/distcc.log"
+fi

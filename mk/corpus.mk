@@ -3,7 +3,8 @@
 # $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.jsonl.zst  build record + one record per
 #                                             unique warning (schema: corpus/SCHEMA.md)
 # $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.log.zst    the raw output, compressed
-# $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.run.json   what varies run to run (times)
+# $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.run.json   what varies run to run (times,
+#                                             distcc hosts)
 
 export ZSTD_LEVEL := 19
 CORPUS_FILE = $(CORPUS)/seed-$(SEED)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX).jsonl.zst
@@ -18,7 +19,8 @@ CORPUS_SEEDS = $(or $(SEEDS),$(SEED))
 # one W=123 build gives every level by attribution; WLEVELS="1 12 123"
 # builds each level for real
 WLEVELS ?= $(W)
-# then each seed's profiling image is booted (mk/boot.mk); BOOT=0 skips it
+# then each seed's profiling image is booted (mk/boot.mk); BOOT=0 skips it.
+# It is built locally: distcc would put the servers' paths in its __FILE__s
 BOOT ?= 1
 corpus:
 	$(Q)n=$(words $(CORPUS_SEEDS)); k=0; for s in $(CORPUS_SEEDS); do k=$$((k + 1)); \
@@ -26,9 +28,9 @@ corpus:
 		echo "  SEED     $$s ($$k of $$n), $$t, W=$$w"; \
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(O) CORPUS=$(CORPUS) P=$(P) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$$w JOBS=$(JOBS) V=$(V) CCACHE=$(CCACHE) \
-			$(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
+			DISTCC_HOSTS='$(DISTCC_HOSTS)' $(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
 		done; done; \
-		$(if $(filter 0,$(BOOT)),,$(MAKE) boot SEED=$$s O=$(O) CORPUS=$(CORPUS) P=$(P) \
+		$(if $(filter 0,$(BOOT)),,$(MAKE) boot SEED=$$s O=$(O) CORPUS=$(CORPUS) P=$(P) DISTCC_HOSTS= \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) BOOT_TOOLCHAINS='$(BOOT_TOOLCHAINS)' \
 			JOBS=$(JOBS) V=$(V) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit;) \
 		done

@@ -5,7 +5,8 @@
 #                  VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE...
 # Writes OUT (zstd JSON Lines: the build record, then the sorted diagnostic
 # records), OUT's .log.zst (raw output) and .run.json (timings) beside it,
-# each through a temporary file renamed into place.
+# each through a temporary file renamed into place. The .run.json holds
+# what varies run to run: the build's time, the distcc hosts it used.
 set -euo pipefail
 out=$1 dir=$2 ksrc=$3 seeddir=$4 tc=$5 family=$6 cc=$7 packages=$8
 seed=$9 p=${10} w=${11} variant=${12} pin=${13} series=${14} tree=${15} parse=${16}
@@ -98,5 +99,6 @@ stage "$out"
   cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" "$tmp/analyzer" | xargs -r -d '\n' tail -v -n +1 --
 } | zstd -q -10 --single-thread -o "$tmp/$(basename "$base").log.zst"
 stage "$base.log.zst"
-jq -n -c --argjson s "$(cat "$dir/seconds")" '{build_seconds: $s}' > "$tmp/$(basename "$base").run.json"
+jq -n -c --argjson s "$(cat "$dir/seconds")" --arg d "$(cat "$dir/distcc-hosts" 2> /dev/null)" \
+	'{build_seconds: $s} + if $d == "" then {} else {distcc_hosts: $d} end' > "$tmp/$(basename "$base").run.json"
 stage "$base.run.json"

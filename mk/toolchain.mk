@@ -36,10 +36,12 @@ empty :=
 space := $(empty) $(empty)
 
 # $(call kmake,BUILDDIR,TOOLCHAIN,WRAP): the kernel's make for BUILDDIR.
-# With WRAP=1 the compiler runs under kwarn-cc. kmake-in runs in an
-# already configured BUILDDIR (its generated Makefile), for -f tricks.
+# With WRAP=1 the compiler runs under kwarn-cc (and ccache), with
+# WRAP=distcc under kwarn-cc and kwarn-distcc (mk/distcc.mk). kmake-in runs
+# in an already configured BUILDDIR (its generated Makefile), for -f tricks.
 kmake-env = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make
-kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(if $(3),$(KWARN_CC) $(CCACHE_CMD))$(call tc-cc,$(2))"
+kmake-wrap = $(if $(filter distcc,$(1)),$(KWARN_CC) $(KWARN_DISTCC) ,$(if $(1),$(KWARN_CC) $(CCACHE_CMD)))
+kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(call kmake-wrap,$(3))$(call tc-cc,$(2))"
 kmake = $(kmake-env) -C $(KSRC) O=$(1) $(kmake-args)
 kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 
@@ -47,5 +49,6 @@ kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 .PHONY: toolchain-info
 toolchain-info:
 	$(call tc-check,$(TOOLCHAIN))
-	@printf "family='%s'\ncc='%s'\nkmake='%s'\npackages='%s'\n" '$(call tc-family,$(TOOLCHAIN))' \
-		'$(call tc-cc,$(TOOLCHAIN))' '$(call tc-kmake,$(TOOLCHAIN))' '$(call tc-packages,$(TOOLCHAIN))'
+	@printf "family='%s'\ncc='%s'\nkmake='%s'\npackages='%s'\ndistcc='%s'\n" '$(call tc-family,$(TOOLCHAIN))' \
+		'$(call tc-cc,$(TOOLCHAIN))' '$(call tc-kmake,$(TOOLCHAIN))' '$(call tc-packages,$(TOOLCHAIN))' \
+		'$(call distcc-tc,$(TOOLCHAIN))'
