@@ -8,7 +8,11 @@
 #   KMAKE_WRAPPED  the same with the compiler under kwarn-cc
 #   BENCH_BUILD_RUNS    builds of each kind for the overhead (default 3)
 #   BENCH_BUILD_TARGET  what to build (default all)
-#   DISTCC_HOSTS   distcc's hosts: with distcc installed, the distcc figure
+#   DISTCC_HOSTS   distcc's hosts: the distcc figure, with
+#   KMAKE_DISTCC   the kernel's make as mk/build.mk runs it with distcc
+#                  (pump mode, kwarn-cc kwarn-distcc COMPILER; mk/distcc.mk)
+#   DISTCC_JOBS    its -j (the servers' slots)
+#   DISTCC_SKIP    why this toolchain compiles locally instead (clang)
 #
 # Every build starts from an empty build directory with CONFIG (ccache off),
 # so each costs the same work:
@@ -16,8 +20,8 @@
 #    without, alternated; the ratio of the median wall times.
 # 2. One W=123 build (all three level tables come from it) against the
 #    three builds W=1, W=12 and W=123 it replaces.
-# 3. distcc: a W=123 build with distcc under kwarn-cc, against the local
-#    one: time, and whether the parsed records are the same bytes.
+# 3. distcc: a W=123 build through distcc as mk/build.mk does it, against
+#    the local one: time, and whether the parsed records are the same bytes.
 set -euo pipefail
 : "${O:?}" "${KMAKE_PLAIN:?}" "${KMAKE_WRAPPED:?}" "${CONFIG:?}" "${KWARN_PARSE:?}" "${KSRC:?}"
 : "${JOBS:=$(nproc)}" "${W:=123}"
@@ -29,7 +33,7 @@ mkdir -p "$B"
 calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
 [ -f "$CONFIG" ] || { echo "kwarn: bench: $CONFIG: no config; run make corpus first" >&2; exit 1; }
 
-# build KIND WLEVEL KMAKE: a fresh build; prints "wall cpu"
+# build KIND WLEVEL KMAKE: a fresh build with -j$JOBS; prints "wall cpu"
 build() {
 	local dir=$B/$1-W$2 r w u s rc
 	rm -rf "$dir"
@@ -63,16 +67,19 @@ echo "   one W=123 build against W=1 + W=12 + W=123 builds (wall s):"
 echo "     W=1 $t1, W=12 $t12, W=123 $mw (median above)"
 echo "     W=123 / (W=1 + W=12 + W=123): $(calc "$mw / ($t1 + $t12 + $mw)" %.3f)"
 
-if command -v distcc > /dev/null && [ -n "${DISTCC_HOSTS:-}" ]; then
-	# the same make with distcc between kwarn-cc and the compiler
-	kd=${KMAKE_WRAPPED/CC=\"$KWARN_CC /CC=\"$KWARN_CC distcc }
-	read -r td _ < <(build distcc "$W" "$kd")
+if [ -z "${DISTCC_HOSTS:-}" ]; then
+	echo "   distcc: skipped (needs DISTCC_HOSTS)"
+elif [ -n "${DISTCC_SKIP:-}" ]; then
+	echo "   distcc: skipped, ${TC_NAME:-this toolchain} compiles locally: $DISTCC_SKIP"
+else
+	: "${KMAKE_DISTCC:?}" "${DISTCC_JOBS:?}"
+	read -r td _ < <(JOBS=$DISTCC_JOBS build distcc "$W" "$KMAKE_DISTCC")
 	for k in wrapped distcc; do
 		find "$B/$k-W$W" -name '.*.kwarn' | sort > "$B/$k.list"
 		"$KWARN_PARSE" -s "$KSRC" -b "$B/$k-W$W" -T "$B/$k.list" > "$B/$k.jsonl"
 	done
-	echo "   distcc ($DISTCC_HOSTS) under kwarn-cc against local (wall s): $td vs ${ww[-1]}: $(calc "$td / ${ww[-1]}" %.3f)"
+	echo "   distcc, pump mode ($DISTCC_HOSTS, -j$DISTCC_JOBS) against local (-j$JOBS), both under kwarn-cc (wall s):"
+	echo "     $td vs $mw (median above): $(calc "$td / $mw" %.3f)"
+	echo "     compiled locally all the same: $(grep -c 'compiled locally' "$B/distcc-W$W/distcc.log" 2> /dev/null || echo 0)"
 	echo "     records: $(cmp -s "$B/wrapped.jsonl" "$B/distcc.jsonl" && echo "the same bytes" || echo "DIFFERENT")"
-else
-	echo "   distcc: skipped (needs distcc and DISTCC_HOSTS)"
 fi

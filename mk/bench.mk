@@ -3,9 +3,10 @@
 #
 #   make bench                      >= 1 GiB of the corpus's raw W=123 logs
 #   make bench BENCH_SIZE=small     16 MiB and cut-down corpora: does it run
-#   make bench BUILDS=1 [SEED= P= TOOLCHAIN=]
+#   make bench BUILDS=1 [SEED= P= TOOLCHAIN=] [DISTCC_HOSTS=...]
 #                                   also the kernel build figures (hours:
-#                                   bench/builds.sh builds the seed 11 times)
+#                                   bench/builds.sh builds the seed 11 times,
+#                                   12 with distcc, as the build uses it)
 #
 # Needs a corpus with its raw logs (make corpus). Inputs and scratch files
 # go to $(O)/bench; the figures are also written to $(O)/bench/results-SIZE.txt.
@@ -17,15 +18,20 @@ BENCH_ENV = O=$(O) TOP=$(TOP) CORPUS=$(CORPUS) KSRC=$(KSRC) KWARN_PARSE=$(KWARN_
 	$(foreach v,BENCH_BYTES BENCH_RUNS BENCH_SLOW_RUNS BENCH_SEEDS BENCH_COMPARE_SEEDS \
 		BUILDS BENCH_BUILD_RUNS BENCH_BUILD_TARGET,$(if $($(v)),$(v)="$($(v))"))
 # BUILDS=1: the seed's corpus build gives the config; each build runs the
-# kernel's make without ccache, with and without kwarn-cc
+# kernel's make without ccache, with and without kwarn-cc; with
+# DISTCC_HOSTS, once more through distcc as mk/build.mk runs it
+BENCH_DISTCC = $(call use-distcc,$(TOOLCHAIN))
 BENCH_BUILD_ENV = SEED=$(SEED) P=$(P) TC_NAME=$(TC_NAME) JOBS=$(JOBS) KWARN_CC=$(KWARN_CC) \
 	CONFIG=$(BUILDDIR)/.config \
-	KMAKE_PLAIN='$(call kmake,@DIR@,$(TOOLCHAIN),)' KMAKE_WRAPPED='$(call kmake,@DIR@,$(TOOLCHAIN),1)'
+	KMAKE_PLAIN='$(call kmake,@DIR@,$(TOOLCHAIN),)' KMAKE_WRAPPED='$(call kmake,@DIR@,$(TOOLCHAIN),1)' \
+	$(if $(DISTCC_HOSTS),DISTCC_HOSTS='$(DISTCC_HOSTS)' \
+		DISTCC_SKIP='$(if $(BENCH_DISTCC),,$(call distcc-why,$(TOOLCHAIN)))' DISTCC_JOBS=$(DISTCC_JOBS) \
+		KMAKE_DISTCC='$(TOP)/mk/distcc-pump.sh @DIR@/distcc.log $(call kmake,@DIR@,$(TOOLCHAIN),distcc)')
 
 .PHONY: bench
 bench: CCACHE := 0
-bench: $(KWARN_PARSE) $(if $(filter 1,$(BUILDS)),$(KWARN_CC)) | $(DEPS_STAMP)
-	$(Q)$(call need-packages,$(BENCH_PACKAGES))
+bench: $(KWARN_PARSE) $(if $(filter 1,$(BUILDS)),$(KWARN_CC) $(if $(BENCH_DISTCC),$(KWARN_DISTCC))) | $(DEPS_STAMP)
+	$(Q)$(call need-packages,$(BENCH_PACKAGES) $(if $(filter 1,$(BUILDS)),$(if $(BENCH_DISTCC),$(DISTCC_PACKAGES))))
 	$(Q)mkdir -p $(O)/bench
 	$(Q)$(BENCH_ENV) $(if $(filter 1,$(BUILDS)),$(BENCH_BUILD_ENV)) \
 		$(TOP)/bench/bench.sh | tee $(O)/bench/results-$(BENCH_SIZE).txt
