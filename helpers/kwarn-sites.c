@@ -279,7 +279,7 @@ int main(int argc, char **argv)
 				fprintf(stderr, "; %lu objects of %llu bytes", hist[j].n,
 					(unsigned long long)hist[j].size);
 		fprintf(stderr, ")\n");
-		return EXIT_BADINPUT;
 	}
-	return 0;
+	free(hist);
+	return bad ? EXIT_BADINPUT : 0;
 }
