@@ -49,6 +49,17 @@ printf '%s\n' '# section=_ftrace_branch bytes=120 record=40 entries=3 objects=40
 expect_eq "kwarn-sites reads a 64-bit image's records (tests/fuzz-seeds/sites.c), under ASan+UBSan" \
 	"$TESTDIR/sites64.want" "$TESTDIR/sites64.got"
 
+# Inputs that crashed a helper under the fuzzer (make fuzz): refused or
+# read, never a crash nor a sanitizer report.
+for d in "$TOP"/tests/fuzz/*/; do
+	h=$(basename "$d")
+	ok "$h: the $(ls "$d" | wc -l) inputs that once crashed it, under ASan+UBSan" bash -c "
+		for f in $d*; do
+			$TOP/.build/san/$h \$f > /dev/null 2> $TESTDIR/fuzz.err; rc=\$?
+			[ \$rc -le 1 ] && ! grep -q Sanitizer $TESTDIR/fuzz.err || { echo \"# \$f: exit \$rc\"; exit 1; }
+		done"
+done
+
 # No leak and no memory error, by valgrind, in the plain (unsanitized)
 # helpers: kwarn-parse on every fixture, kwarn-sites, kwarn-svg.
 "$TOP/mk/need-packages.sh" valgrind
