@@ -1,7 +1,7 @@
 #!/bin/bash
-# series-compare.sh - what the series changes in a seed's warnings: the
-# corpus built without the unlisted fix patches (BEFORE) against the one
-# built with them (AFTER), same seed, toolchain and W level.
+# series-compare.sh - what the fix patches change in a seed's warnings: the
+# corpus built without them (BEFORE) against the one built with them
+# (AFTER), same seed, toolchain and W level.
 #
 # Usage: series-compare.sh BEFORE.jsonl.zst AFTER.jsonl.zst [LIST]
 # Sites are matched by corpus key (tool, path, flag, message and ordinal,
