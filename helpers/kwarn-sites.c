@@ -99,10 +99,17 @@ static uint64_t addr_off(uint64_t addr, uint64_t n)
 {
 	size_t i;
 
-	for (i = 0; i < nsecs; i++)
-		if (secs[i].progbits && addr >= secs[i].addr &&
-		    addr + n <= secs[i].addr + secs[i].size && addr + n >= addr)
-			return secs[i].off + (addr - secs[i].addr);
+	for (i = 0; i < nsecs; i++) {
+		uint64_t off = secs[i].off + (addr - secs[i].addr);
+
+		if (!secs[i].progbits || addr < secs[i].addr || addr + n < addr ||
+		    addr + n > secs[i].addr + secs[i].size)
+			continue;
+		/* a section header may point past the end of the file */
+		if (off < secs[i].off || off > imgsize || n > imgsize - off)
+			continue;
+		return off;
+	}
 	return 0;
 }
 
@@ -279,7 +286,7 @@ int main(int argc, char **argv)
 				fprintf(stderr, "; %lu objects of %llu bytes", hist[j].n,
 					(unsigned long long)hist[j].size);
 		fprintf(stderr, ")\n");
-		return EXIT_BADINPUT;
 	}
-	return 0;
+	free(hist);
+	return bad ? EXIT_BADINPUT : 0;
 }

@@ -3,11 +3,11 @@
 # what the tests use, installed once up front (each step would install its
 # own on first use too)
 CHECK_PACKAGES := $(call tc-packages,gcc-12) $(call tc-packages,clang-14) \
-	sparse qemu-system-arm chromium fonts-dejavu-core python3
+	sparse qemu-system-arm chromium fonts-dejavu-core python3 valgrind
 TESTS ?= $(sort $(wildcard $(TOP)/tests/t[0-9]*.sh))
 
 .PHONY: check
-check: $(DEPS_STAMP) helpers $(HOSTOUT)/san/kwarn-cc $(HOSTOUT)/san/kwarn-parse
+check: $(DEPS_STAMP) helpers $(addprefix $(HOSTOUT)/san/,kwarn-cc kwarn-parse kwarn-sites kwarn-svg)
 	$(Q)$(call need-packages,$(CHECK_PACKAGES))
 	$(Q)O=$(O) $(TOP)/tests/run.sh $(TESTS)
 

@@ -18,10 +18,6 @@ base=${out%.jsonl.zst}
 tmp=$dir/.corpus-tmp
 rm -rf "$tmp" && mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
-stage() {	# stage NAME: move $tmp/NAME into place as the file NAME
-	local f=$(dirname "$out")/.$(basename "$1").tmp
-	cp "$tmp/$(basename "$1")" "$f" && mv "$f" "$1"
-}
 
 "$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
@@ -92,13 +88,23 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	 instances: ([$d[] | .count] | add // 0), unique: ($d | length),
 	 config: $config}' > "$tmp/record"
 
-cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/$(basename "$out")"
-stage "$out"
-
+cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/corpus"
 { echo "#kwarn make.log"; cat "$dir/make.log"
   cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" "$tmp/analyzer" | xargs -r -d '\n' tail -v -n +1 --
-} | zstd -q -10 --single-thread -o "$tmp/$(basename "$base").log.zst"
-stage "$base.log.zst"
+} | zstd -q -10 --single-thread -o "$tmp/log"
 jq -n -c --argjson s "$(cat "$dir/seconds")" --arg d "$(cat "$dir/distcc-hosts" 2> /dev/null)" \
-	'{build_seconds: $s} + if $d == "" then {} else {distcc_hosts: $d} end' > "$tmp/$(basename "$base").run.json"
-stage "$base.run.json"
+	'{build_seconds: $s} + if $d == "" then {} else {distcc_hosts: $d} end' > "$tmp/run"
+
+# All or nothing: copy the three beside their names (a full disk fails
+# here, and the copies go), then rename them, the corpus file (make's
+# target) last: a run killed in between is redone.
+staged=()
+trap 'rm -rf "$tmp"; rm -f "${staged[@]}"' EXIT INT TERM
+for f in log:"$base.log.zst" run:"$base.run.json" corpus:"$out"; do
+	s=$(dirname "$out")/.$(basename "${f#*:}").tmp
+	staged+=("$s")
+	cp "$tmp/${f%%:*}" "$s"
+done
+for f in "$base.log.zst" "$base.run.json" "$out"; do
+	mv "$(dirname "$out")/.$(basename "$f").tmp" "$f"
+done

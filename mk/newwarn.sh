@@ -86,7 +86,7 @@ for tc in $TOOLCHAINS; do
 	done
 	jq -r -s --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \
 		--arg src "$work/src" --arg o "$work/$tc-after" --arg kmake "$kmake" --arg cc "$cc" '
-		($b | map(.key) | INDEX(.)) as $old
+		(reduce ($b[] | .key) as $k ({}; .[$k] = true)) as $old
 		| map(select($old[.key] == null))
 		| (if length == 0 then "  NEW      \($tc): nothing new" else
 		   (.[] | "  NEW      \($tc) \(.key) [\(.tool)] \(.text)\n           reproduce: make -C \($src) O=\($o) ARCH=arm \($kmake) CC=\($cc) W=\($w) \(.objects[0] // (.path | sub("\\.c$"; ".o")))")

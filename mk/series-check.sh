@@ -176,6 +176,22 @@ if [ "$MODE" = apply ]; then
 	say APPLY "all $M patches apply in order"
 	exit 0
 fi
+# base: the series without its fix patches, which come last (the
+# "before" of make series-compare)
+if [ "$MODE" = base ]; then
+	B=0
+	while read -r p; do
+		[ -z "$(claims "$(patchfile "$p")")" ] || break
+		B=$((B + 1))
+	done < "$tmp/listed"
+	tail -n +$((B + 1)) "$tmp/listed" | while read -r p; do
+		[ -n "$(claims "$(patchfile "$p")")" ] ||
+			fail "series/$p claims no fix but follows a fix patch: list the fix patches last"
+	done || exit 2
+	goto "$B"
+	say APPLY "the first $B of $L patches: series/series without its $((L - B)) fix patches"
+	exit 0
+fi
 
 # --- the corpus: config, W level, claimed warnings -----------------------------
 shopt -s nullglob

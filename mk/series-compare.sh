@@ -1,7 +1,7 @@
 #!/bin/bash
-# series-compare.sh - what the series changes in a seed's warnings: the
-# corpus built without the unlisted fix patches (BEFORE) against the one
-# built with them (AFTER), same seed, toolchain and W level.
+# series-compare.sh - what the fix patches change in a seed's warnings: the
+# corpus built without them (BEFORE) against the one built with them
+# (AFTER), same seed, toolchain and W level.
 #
 # Usage: series-compare.sh BEFORE.jsonl.zst AFTER.jsonl.zst [LIST]
 # Sites are matched by corpus key (tool, path, flag, message and ordinal,
@@ -22,7 +22,7 @@ done | { read -r a; read -r b; echo "before: $a"; echo "after:  $b"
 jq -n -r --argjson list "$list" \
 	--slurpfile a <(zstd -dcq "$before") --slurpfile b <(zstd -dcq "$after") '
 	def pad($w): tostring | (" " * ($w - length)) + .;
-	def diags($r): [$r[] | select(.type == "diag" and .kind == "warning")] | INDEX(.key);
+	def diags($r): reduce ($r[] | select(.type == "diag" and .kind == "warning")) as $d ({}; .[$d.key] = $d);
 	diags($a) as $A | diags($b) as $B
 	| [$A[] | select($B[.key] == null)] as $gone
 	| [$B[] | select($A[.key] == null)] as $new

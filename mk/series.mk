@@ -6,6 +6,7 @@
 #   make series-check TOOLCHAIN=gcc-12      one toolchain, not the default matrix
 #   make series-check SERIES_BOOT=1         always build the patched image and boot it
 #   make series-apply                       only: does every patch apply, in order
+#   make series-compare SEED=1              the seed without the fix patches against its corpus
 #
 # A fix patch names each warning it removes in a "Fixes-warning:" trailer
 # of its commit message: the compiler's line, as the corpus has it, or its
@@ -58,22 +59,28 @@ series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 	exit $$(cat $(SERIES_WORK)/status)
 
 # make series-compare [SEED=N | SEEDS="1 2"] [TOOLCHAIN=gcc-12]
-# The drop, measured on whole seeds: each seed built again with the whole
-# series (the private tree after series-apply; a full kernel build per seed
-# and toolchain, in $(SERIES_WORK)/o), its corpus in $(SERIES_WORK)/corpus,
-# compared with the seed's corpus in $(CORPUS) by key (mk/series-compare.sh:
-# lines may move, keys do not). Exit 1 when a warning is new.
-.PHONY: series-compare
-series-compare: series-apply
+# The drop, measured on whole seeds: each seed built again without the fix
+# patches (series/series up to its first fix patch: the private tree after
+# series-base; a full kernel build per seed and toolchain, in
+# $(SERIES_WORK)/o, its corpus in $(SERIES_WORK)/corpus) against the seed's
+# corpus in $(CORPUS), built with the whole series, by key
+# (mk/series-compare.sh: lines may move, keys do not). Exit 1 when a
+# warning is new.
+.PHONY: series-compare series-base
+series-base: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
+	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
+	$(Q)mkdir -p $(SERIES_WORK) && $(TOP)/mk/series-check.sh $(series-vars) MODE=base
+
+series-compare: series-base
 	$(Q)status=0; for s in $(or $(SEEDS),$(SEED)); do for t in $(TOOLCHAINS); do \
-		before=$(CORPUS)/seed-$$s/$$t-W$(W).jsonl.zst; \
-		test -f $$before || { echo "kwarn: $$before: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
-		echo "  SEED     $$s, $$t, with the series"; \
+		after=$(CORPUS)/seed-$$s/$$t-W$(W).jsonl.zst; \
+		test -f $$after || { echo "kwarn: $$after: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
+		echo "  SEED     $$s, $$t, without the fix patches"; \
 		rm -f $(SERIES_WORK)/o/seed-$$s-p$(P)/$$t-W$(W)/.kwarn-built; \
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(SERIES_WORK)/o KSRC=$(SERIES_WORK)/src \
 			CORPUS=$(SERIES_WORK)/corpus P=$(P) W=$(W) JOBS=$(JOBS) V=$(V) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) || exit 2; \
-		$(TOP)/mk/series-compare.sh $$before $(SERIES_WORK)/corpus/seed-$$s/$$t-W$(W).jsonl.zst \
+		$(TOP)/mk/series-compare.sh $(SERIES_WORK)/corpus/seed-$$s/$$t-W$(W).jsonl.zst $$after \
 			$(LIST) || status=$$?; \
 		[ $$status != 2 ] || exit 2; \
 	done; done; exit $$status

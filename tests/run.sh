@@ -11,7 +11,9 @@ pass=0 fail=0
 for t in "$@"; do
 	name=$(basename "$t" .sh)
 	echo "# $name"
+	start=$SECONDS
 	bash "$t" 2>&1 | tee "$logs/$name.tap"
+	echo "# $name: $((SECONDS - start)) s"
 	p=$(grep -c '^ok ' "$logs/$name.tap")
 	f=$(grep -c '^not ok ' "$logs/$name.tap")
 	pass=$((pass + p)) fail=$((fail + f))

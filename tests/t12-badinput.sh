@@ -23,3 +23,66 @@ ok "make top on a truncated corpus file fails, naming it" fails_with "seed-9/gcc
 	make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
 ok "make top with no corpus says so" fails_with "no corpus in" \
 	make -C "$TOP" -s top CORPUS="$TESTDIR/nocorpus"
+corrupt=$TESTDIR/badcorpus/seed-9/gcc-12-W123.jsonl.zst
+cp "$c" "$corrupt" && printf '\377\377\377\377\377\377\377\377' |
+	dd of="$corrupt" bs=1 seek=4000 conv=notrunc status=none
+ok "make top on a corrupt corpus file (bytes overwritten) fails, naming it" fails_with \
+	"seed-9/gcc-12-W123.jsonl.zst" make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
+zstd -dcq "$c" | jq -c 'if .type == "build" then .schema = 99 else . end' | zstd -q > "$corrupt"
+ok "a corpus of a newer schema is refused, naming it" fails_with \
+	"seed-9/gcc-12-W123.jsonl.zst: schema 99 is newer than this kwarn's (1)" \
+	make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
+ok "a toolchain whose packages do not exist: one line naming them" fails_with \
+	"kwarn: cannot install: clang-99 lld-99 llvm-99 clang-tools-99" \
+	make -C "$TOP" build SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=clang-99 O="$O"
+
+# kwarn-parse on bad logs: exit 1, "kwarn-parse: FILE:LINE: why", no output
+parse=$TOP/.build/san/kwarn-parse
+refused() {	# refused FILE MESSAGE: kwarn-parse FILE exits 1, says MESSAGE, writes nothing
+	"$parse" "$1" > "$TESTDIR/bad.out" 2> "$TESTDIR/bad.err"
+	local rc=$?
+	[ $rc = 1 ] && [ ! -s "$TESTDIR/bad.out" ] && grep -qxF -- "kwarn-parse: $1:$2" "$TESTDIR/bad.err" ||
+		{ echo "# exit $rc, said: $(head -c 200 "$TESTDIR/bad.err")"; false; }
+}
+ok "binary garbage (an ELF file) is refused" refused "$TOP/.build/bin/kwarn-cc" "1: binary data (NUL byte)"
+{ printf 'a.c:1:2: warning: x [-Wx]\n'; head -c 100000000 /dev/zero | tr '\0' x; } > "$TESTDIR/long.log"
+ok "a 100 MB line without a newline is refused" refused "$TESTDIR/long.log" "2: line longer than 16777216 bytes"
+rm -f "$TESTDIR/long.log"
+# a real make log, cut in the middle of its third warning
+m=$TOP/tests/fixtures/gcc12-makelog/make.log
+at=$(grep -b ': warning: ' "$m" | sed -n '3s/:.*//p')
+head -c $((at + 20)) "$m" > "$TESTDIR/cut.log"
+ok "a log cut in the middle of a warning is refused" refused "$TESTDIR/cut.log" \
+	"$(grep -c '' "$TESTDIR/cut.log"): no newline at the end: the log was cut"
+printf 'a.c:1:2: warning: caf\351 \377 [-Wx]\n' > "$TESTDIR/latin1.log"
+printf 'caf\357\277\275 \357\277\275\n' > "$TESTDIR/latin1.want"
+ok "invalid UTF-8 (a Latin-1 source) becomes U+FFFD: valid UTF-8 JSON, exit 0" bash -c "
+	$parse $TESTDIR/latin1.log > $TESTDIR/latin1.jsonl && iconv -f UTF-8 -t UTF-8 $TESTDIR/latin1.jsonl > /dev/null &&
+	jq -r .message $TESTDIR/latin1.jsonl | cmp - $TESTDIR/latin1.want"
+
+# A full or read-only corpus directory: the step fails naming the file,
+# the corpus already there is kept whole, nothing half-written is left.
+# (A tmpfs: root writes through file modes.)
+mnt=$TESTDIR/small-fs
+mkdir -p "$mnt"
+umount "$mnt" 2> /dev/null
+old=$(du -k -c "$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123".* | tail -n1 | cut -f1)
+if mount -t tmpfs -o size=$((old + 512))k kwarn-test "$mnt"; then
+	mkdir -p "$mnt/seed-$TEST_SEED"
+	cp "$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123".* "$mnt/seed-$TEST_SEED/"
+	(cd "$mnt" && sha256sum seed-*/*) > "$TESTDIR/small-fs.sum"
+	touch -d @0 "$mnt/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst"	# out of date: redone
+	ok "a full corpus directory: the parse step fails, naming the file" fails_with \
+		"$mnt/seed-$TEST_SEED/.$TEST_TC-W123.*: No space left on device" \
+		kmake corpus-one CORPUS="$mnt"
+	ok "  the corpus already there is whole, nothing half-written is left" bash -c "
+		cd $mnt && sha256sum -c --quiet $TESTDIR/small-fs.sum && ! ls -A seed-* | grep -q '^\.'"
+	mount -o remount,ro "$mnt"
+	ok "a read-only corpus directory: the parse step fails, naming the file" fails_with \
+		"$mnt/seed-$TEST_SEED/.$TEST_TC-W123.*: Read-only file system" \
+		kmake corpus-one CORPUS="$mnt"
+	ok "  the corpus already there is whole" bash -c "cd $mnt && sha256sum -c --quiet $TESTDIR/small-fs.sum"
+	umount "$mnt"
+else
+	echo "not ok $((n + 1)) - a full corpus directory: cannot mount a tmpfs to try it"; n=$((n + 1))
+fi

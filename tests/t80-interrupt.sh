@@ -11,7 +11,7 @@ want=$(sha256sum < "$c")
 # run_killed SIGNAL SECONDS: start make corpus in its own process group,
 # kill the whole group after SECONDS
 run_killed() {
-	setsid bash -c "make -C $TOP corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 \
+	setsid bash -c "make -C $TOP corpus BOOT=0 SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 \
 		O=$O CORPUS=$TESTDIR/corpus JOBS=2 > $TESTDIR/killed.log 2>&1" &
 	local pid=$!
 	sleep "$2"
@@ -23,7 +23,7 @@ no_partial() {	# no corpus file, or a whole one
 	[ ! -e "$c" ] || zstd -tq "$c"
 }
 rerun_same() {	# a rerun to completion gives the golden bytes, no staged leftovers
-	make -C "$TOP" -s corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O="$O" \
+	make -C "$TOP" -s corpus BOOT=0 SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O="$O" \
 		CORPUS="$TESTDIR/corpus" JOBS=2 > "$TESTDIR/rerun.log" 2>&1 &&
 	test "$(sha256sum < "$c")" = "$want" &&
 	! ls -A "$TESTDIR/corpus/seed-$TEST_SEED" | grep -q '\.tmp$'
@@ -45,7 +45,7 @@ done
 # two runs for the same seed at once: neither corrupts nor duplicates
 rm -f "$c" "$b/.kwarn-built"
 for i in 1 2; do
-	make -C "$TOP" -s corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O="$O" \
+	make -C "$TOP" -s corpus BOOT=0 SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O="$O" \
 		CORPUS="$TESTDIR/corpus" JOBS=1 > "$TESTDIR/concurrent-$i.log" 2>&1 &
 done
 wait
