@@ -227,6 +227,24 @@ for f in "${logs[@]}"; do
 done
 echo "   raw logs: $nl file(s), $lraw bytes in $lb bytes (zstd -10): compression $(calc "$lraw / $lb")x"
 
+# make repro against the full build it spares: one warning of a .c file in
+# the first corpus, rebuilt in a fresh repro directory (make prepare and
+# one object), against that build's own time (its .run.json)
+c=${corpora[0]}
+read -r key rseed rtc < <(zstd -dcq "$c" | jq -r -n 'input as $b | first(inputs |
+	select(.kind == "warning" and (.path | endswith(".c")) and .tool != "kernel-doc")) |
+	"\(.key) \($b.seed) \($b.toolchain)"')
+full=$(jq -r '.build_seconds // empty' "${c%.jsonl.zst}.run.json" 2> /dev/null)
+if [ -n "$key" ] && [ -n "$full" ]; then
+	rm -rf "$O/repro/$key"-*
+	read -r w _ _ _ rc < <(measure "$B/out.repro" "$MAKE" -s -C "$TOP" repro ID="$key" \
+		SEED="$rseed" TOOLCHAIN="$rtc" CORPUS="$CORPUS" O="$O")
+	echo "== 5. repro: one warning ($key, seed $rseed $rtc) in a fresh directory, against its full build"
+	echo "   make repro: $w s (exit $rc); the full build: $full s; repro / build: $(calc "$w / $full" %.3f)"
+else
+	echo "== 5. repro: skipped (no warning in a .c file, or no .run.json beside $c)"
+fi
+
 if [ "${BUILDS:-0}" = 1 ]; then
 	"$here/builds.sh"
 fi

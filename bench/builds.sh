@@ -47,7 +47,7 @@ build() {
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "== 5. builds: seed ${SEED:-?} p=${P:-?} ${TC_NAME:-}, $target, -j$JOBS, ccache off, fresh build directory each"
+echo "== 6. builds: seed ${SEED:-?} p=${P:-?} ${TC_NAME:-}, $target, -j$JOBS, ccache off, fresh build directory each"
 pw=() ww=()
 for ((i = 0; i < runs; i++)); do
 	read -r w _ < <(build plain "$W" "$KMAKE_PLAIN")
