@@ -137,6 +137,7 @@ for tc in gcc-12 clang-14; do
 		differences pump $sample
 		run plain "through plain distcc (not kwarn's)" kernel/ -- "${plain[@]}"
 		differences plain $(cd "$d-local" && find kernel -name '.*.o.kwarn' | sed 's|/\.\([^/]*\)\.kwarn$|/\1|')
+		rm -rf "$d" "$d"-* "$d".*
 		continue
 	fi
 	ok "$tc: kwarn's build rule compiles it through kwarn-distcc under DISTCC_HOSTS" \
@@ -166,4 +167,5 @@ for tc in gcc-12 clang-14; do
 		test "$total" -ge "$objects" -a "$locally" = 0 -a "${on/none!/}" = "$on"
 	run plain "through plain distcc (not kwarn's)" $sample -- "${plain[@]}"
 	differences plain $sample
+	rm -rf "$d" "$d"-* "$d".*
 done
