@@ -229,7 +229,8 @@ echo "   raw logs: $nl file(s), $lraw bytes in $lb bytes (zstd -10): compression
 
 # make repro against the full build it spares: one warning of a .c file in
 # the first corpus, rebuilt in a fresh repro directory (make prepare and
-# one object), against that build's own time (its .run.json)
+# one object), against that build's own time (its .run.json: the last make
+# run in its build directory, a full build only if that one started empty)
 c=${corpora[0]}
 read -r key rseed rtc < <(zstd -dcq "$c" | jq -r -n 'input as $b | first(inputs |
 	select(.kind == "warning" and (.path | endswith(".c")) and .tool != "kernel-doc")) |
@@ -239,8 +240,9 @@ if [ -n "$key" ] && [ -n "$full" ]; then
 	rm -rf "$O/repro/$key"-*
 	read -r w _ _ _ rc < <(measure "$B/out.repro" "$MAKE" -s -C "$TOP" repro ID="$key" \
 		SEED="$rseed" TOOLCHAIN="$rtc" CORPUS="$CORPUS" O="$O")
-	echo "== 5. repro: one warning ($key, seed $rseed $rtc) in a fresh directory, against its full build"
-	echo "   make repro: $w s (exit $rc); the full build: $full s; repro / build: $(calc "$w / $full" %.3f)"
+	echo "== 5. repro: one warning ($key, seed $rseed $rtc) in a fresh directory, against its build"
+	echo "   make repro: $w s (exit $rc); the build's last make run: $full s; repro / build: $(calc "$w / $full" %.3f)"
+	echo "   (.run.json times the last make run in that build directory: a full build only if it started empty)"
 else
 	echo "== 5. repro: skipped (no warning in a .c file, or no .run.json beside $c)"
 fi
