@@ -1264,32 +1264,29 @@ static int is_inline_source(const char *src)
  */
 static int is_inline_decl(const char *path, unsigned long line)
 {
-	char buf[4096], *prev[4] = { 0 };
-	unsigned long n = 0;
-	int found = 0;
+	char prev[4][4096], name[4096];
+	unsigned long n;
 	FILE *f;
 
 	if (!srctree || line < 2 || path[0] == '/')
 		return 0;
-	snprintf(buf, sizeof(buf), "%.*s/%s", (int)srclen, srctree, path);
-	if (!(f = fopen(buf, "r")))
+	snprintf(name, sizeof(name), "%.*s/%s", (int)srclen, srctree, path);
+	if (!(f = fopen(name, "r")))
 		return 0;
-	while (++n < line && fgets(buf, sizeof(buf), f)) {
-		free(prev[0]);
-		memmove(prev, prev + 1, 3 * sizeof(*prev));
-		prev[3] = estrndup(buf, strlen(buf));
-	}
+	/* the last four lines before LINE, in a ring */
+	for (n = 1; n < line && fgets(prev[n % 4], sizeof(prev[0]), f); n++)
+		;
 	fclose(f);
-	for (int i = 3; i >= 0 && prev[i] && !found; i--) {
-		size_t len = strcspn(prev[i], "\n");
+	for (unsigned long k = n - 1; k >= 1 && k + 4 >= n; k--) {
+		const char *l = prev[k % 4];
+		size_t len = strcspn(l, "\n");
 
-		if (!len || strchr(";{}#/", prev[i][len - 1]) || prev[i][0] == '#')
+		if (!len || strchr(";{}#/", l[len - 1]) || l[0] == '#')
 			break;
-		found = is_inline_source(prev[i]);
+		if (is_inline_source(l))
+			return 1;
 	}
-	for (int i = 0; i < 4; i++)
-		free(prev[i]);
-	return found;
+	return 0;
 }
 
 static void write_sites(FILE *o)

@@ -91,7 +91,7 @@ cat "$tmp/levels"
 #
 # gcc reports some -Wpacked findings under -Wattributes: they appear only
 # where -Wpacked is on (stor-layout.c: "if (warn_packed) warning
-# (OPT_Wattributes, ...)"). Message rules, applied by mk/corpus.sh.
+# (OPT_Wattributes, ...)").
 if [ "$family" = gcc ]; then
 	packed=$(awk -F '\t' '$1 == "-Wpacked" { print $2 }' "$tmp/levels")
 	[ -z "$packed" ] || printf 'msg:-Wattributes:packed attribute %s\t%s\n' \
@@ -104,9 +104,7 @@ fi
 # DiagnosticSemaKinds.td; one not in this table is named, and takes the
 # flag's level.
 if [ "$family" = clang ]; then
-	while read -r id re; do
-		printf '%s\t%s\n' "$id" "$re"
-	done > "$tmp/texts" <<-'EOF'
+	sed 's/ /\t/' > "$tmp/texts" <<-'EOF'
 	ext_gnu_void_ptr arithmetic on (a pointer|pointers) to void is a GNU extension
 	ext_gnu_ptr_func_arith arithmetic on (a pointer|pointers) to (the )?function types?
 	ext_gnu_subscript_void_type subscript of a pointer to void is a GNU extension
