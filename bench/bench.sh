@@ -11,6 +11,8 @@
 #   BENCH_SEEDS   corpus sizes, in seeds, for make top and make compare
 #                 (full: 1 2 4 8; small: 1 2)
 #   BENCH_COMPARE_SEEDS  the same for make compare alone
+#   SEED TC_NAME JOBS CONFIG KMAKE_WRAPPED  the seed and toolchain of the
+#                 repro figure and of the build figures (bench/builds.sh)
 #   BUILDS=1      also the kernel build figures (see bench/builds.sh)
 #
 # 1. Throughput: kwarn-parse (parse, normalize, dedupe, attribute W levels)
@@ -22,6 +24,7 @@
 #    against the number of seeds in the corpus.
 # 4. Corpus size: bytes per warning instance and per unique warning, and
 #    how well the raw logs compress.
+# 5. make repro of one warning against a full build of the same seed.
 set -euo pipefail
 : "${O:?}" "${TOP:?}" "${CORPUS:?}" "${KSRC:?}" "${KWARN_PARSE:?}"
 : "${MAKE:=make}" "${W:=123}"
@@ -228,23 +231,29 @@ done
 echo "   raw logs: $nl file(s), $lraw bytes in $lb bytes (zstd -10): compression $(calc "$lraw / $lb")x"
 
 # make repro against the full build it spares: one warning of a .c file in
-# the first corpus, rebuilt in a fresh repro directory (make prepare and
-# one object), against that build's own time (its .run.json: the last make
-# run in its build directory, a full build only if that one started empty)
-c=${corpora[0]}
-read -r key rseed rtc < <(zstd -dcq "$c" | jq -r -n 'input as $b | first(inputs |
-	select(.kind == "warning" and (.path | endswith(".c")) and .tool != "kernel-doc")) |
-	"\(.key) \($b.seed) \($b.toolchain)"')
-full=$(jq -r '.build_seconds // empty' "${c%.jsonl.zst}.run.json" 2> /dev/null)
-if [ -n "$key" ] && [ -n "$full" ]; then
+# the seed's corpus (SEED, TOOLCHAIN, W), rebuilt by make repro in a fresh
+# directory, against a full build of the same seed, config, toolchain and
+# W level from an empty build directory, as make corpus builds it (kwarn-cc,
+# ccache off; bench/builds.sh full). The full build only at BENCH_SIZE=full.
+c=$CORPUS/seed-${SEED:-1}/${TC_NAME:-gcc-12}-W$W.jsonl.zst
+key=
+[ -f "$c" ] && read -r key < <(zstd -dcq "$c" | jq -r -n 'first(inputs |
+	select(.kind == "warning" and (.path | endswith(".c")) and .tool != "kernel-doc")) | .key')
+if [ -n "$key" ]; then
+	echo "== 5. repro: one warning ($key, seed ${SEED:-1} ${TC_NAME:-gcc-12} W=$W) against a full build of the seed"
 	rm -rf "$O/repro/$key"-*
 	read -r w _ _ _ rc < <(measure "$B/out.repro" "$MAKE" -s -C "$TOP" repro ID="$key" \
-		SEED="$rseed" TOOLCHAIN="$rtc" CORPUS="$CORPUS" O="$O")
-	echo "== 5. repro: one warning ($key, seed $rseed $rtc) in a fresh directory, against its build"
-	echo "   make repro: $w s (exit $rc); the build's last make run: $full s; repro / build: $(calc "$w / $full" %.3f)"
-	echo "   (.run.json times the last make run in that build directory: a full build only if it started empty)"
+		SEED="${SEED:-1}" TOOLCHAIN="${TC_NAME:-gcc-12}" CORPUS="$CORPUS" O="$O")
+	echo "   make repro (make prepare and one object, fresh directory): $w s (exit $rc)"
+	if [ "$size" = full ]; then
+		full=$("$here/builds.sh" full)
+		echo "   full build, empty build directory: $full s (-j${JOBS:-$(nproc)})"
+		echo "   repro / full build: $(calc "$w / $full" %.3f)"
+	else
+		echo "   full build: not timed at BENCH_SIZE=small (make bench times one)"
+	fi
 else
-	echo "== 5. repro: skipped (no warning in a .c file, or no .run.json beside $c)"
+	echo "== 5. repro: skipped (no warning in a .c file in $c)"
 fi
 
 if [ "${BUILDS:-0}" = 1 ]; then

@@ -22,6 +22,9 @@
 #    three builds W=1, W=12 and W=123 it replaces.
 # 3. distcc: a W=123 build through distcc as mk/build.mk does it, against
 #    the local one: time, and whether the parsed records are the same bytes.
+#
+# "builds.sh full" makes one build under kwarn-cc and prints its wall time
+# (the full build that make bench's repro figure is set against).
 set -euo pipefail
 : "${O:?}" "${KMAKE_PLAIN:?}" "${KMAKE_WRAPPED:?}" "${CONFIG:?}" "${KWARN_PARSE:?}" "${KSRC:?}"
 : "${JOBS:=$(nproc)}" "${W:=123}"
@@ -46,6 +49,11 @@ build() {
 	echo "$w $(calc "$u + $s")"
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+if [ "${1:-}" = full ]; then
+	build full "$W" "$KMAKE_WRAPPED" | cut -d' ' -f1
+	exit 0
+fi
 
 echo "== 6. builds: seed ${SEED:-?} p=${P:-?} ${TC_NAME:-}, $target, -j$JOBS, ccache off, fresh build directory each"
 pw=() ww=()

@@ -3,6 +3,7 @@
 #
 #   make bench                      >= 1 GiB of the corpus's raw W=123 logs
 #   make bench BENCH_SIZE=small     16 MiB and cut-down corpora: does it run
+#   make bench [SEED= P= TOOLCHAIN=]  the repro figure builds that seed once
 #   make bench BUILDS=1 [SEED= P= TOOLCHAIN=] [DISTCC_HOSTS=...]
 #                                   also the kernel build figures (hours:
 #                                   bench/builds.sh builds the seed 11 times,
@@ -17,7 +18,8 @@ BENCH_ENV = O=$(O) TOP=$(TOP) CORPUS=$(CORPUS) KSRC=$(KSRC) KWARN_PARSE=$(KWARN_
 	MAKE="$(MAKE)" W=$(W) BENCH_SIZE=$(BENCH_SIZE) \
 	$(foreach v,BENCH_BYTES BENCH_RUNS BENCH_SLOW_RUNS BENCH_SEEDS BENCH_COMPARE_SEEDS \
 		BUILDS BENCH_BUILD_RUNS BENCH_BUILD_TARGET,$(if $($(v)),$(v)="$($(v))"))
-# BUILDS=1: the seed's corpus build gives the config; each build runs the
+# The seed's corpus build gives the config of every build (the full build
+# of the repro figure, and BUILDS=1's); each build runs the
 # kernel's make without ccache, with and without kwarn-cc; with
 # DISTCC_HOSTS, once more through distcc as mk/build.mk runs it
 BENCH_DISTCC = $(call use-distcc,$(TOOLCHAIN))
@@ -30,8 +32,8 @@ BENCH_BUILD_ENV = SEED=$(SEED) P=$(P) TC_NAME=$(TC_NAME) JOBS=$(JOBS) KWARN_CC=$
 
 .PHONY: bench
 bench: CCACHE := 0
-bench: $(KWARN_PARSE) $(if $(filter 1,$(BUILDS)),$(KWARN_CC) $(if $(BENCH_DISTCC),$(KWARN_DISTCC))) | $(DEPS_STAMP)
+bench: $(KWARN_PARSE) $(KWARN_CC) $(if $(filter 1,$(BUILDS)),$(if $(BENCH_DISTCC),$(KWARN_DISTCC))) | $(DEPS_STAMP)
 	$(Q)$(call need-packages,$(BENCH_PACKAGES) $(if $(filter 1,$(BUILDS)),$(if $(BENCH_DISTCC),$(DISTCC_PACKAGES))))
 	$(Q)mkdir -p $(O)/bench
-	$(Q)$(BENCH_ENV) $(if $(filter 1,$(BUILDS)),$(BENCH_BUILD_ENV)) \
+	$(Q)$(BENCH_ENV) $(BENCH_BUILD_ENV) \
 		$(TOP)/bench/bench.sh | tee $(O)/bench/results-$(BENCH_SIZE).txt
