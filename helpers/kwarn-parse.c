@@ -79,7 +79,7 @@ static unsigned long lineno;
 static const char *object;	/* current object or NULL for a make log */
 static const char *function;	/* gcc's "FILE: In function 'x':" (atom) ... */
 static const char *function_file;	/* ... applies to diagnostics in FILE */
-static char *chain[MAX_CHAIN];
+static const char *chain[MAX_CHAIN];	/* atoms */
 static size_t nchain;
 static int chain_open;		/* an include chain is being read */
 static const char *chain_file;	/* the header the chain leads to */
@@ -326,8 +326,6 @@ static int level_of(const char *tool, const char *flag)
 
 static void chain_clear(void)
 {
-	for (size_t i = 0; i < nchain; i++)
-		free(chain[i]);
 	nchain = 0;
 	chain_open = 0;
 	chain_file = NULL;
@@ -335,8 +333,35 @@ static void chain_clear(void)
 	chain_line = 0;
 }
 
-static void chain_add(const char *s, size_t n)
+/* One more entry (an atom) of the include chain, read on this input line */
+static void chain_line_at(const char *atom, int open)
 {
+	if (nchain < MAX_CHAIN)
+		chain[nchain++] = atom;
+	chain_line = lineno;
+	chain_open = open;
+}
+
+/*
+ * An "In file included from" line: gcc prints it once, then "  from B:2:"
+ * lines, innermost first; clang prints one per level, outermost first.
+ */
+static void chain_first(const char *atom, int open)
+{
+	if (chain_line && chain_line + 1 == lineno)
+		chain_clang = 1;
+	else
+		chain_clear();
+	chain_line_at(atom, open);
+}
+
+/* The atom of one chain entry: "path:line:col," -> "path:line", path cleaned */
+static const char *chain_entry(const char *s, size_t n)
+{
+	const char *r;
+	char *c;
+	size_t pl, cl;
+
 	/* "path:line:col," or "path:line:" -> "path:line" */
 	while (n && (s[n - 1] == ',' || s[n - 1] == ':'))
 		n--;
@@ -354,16 +379,13 @@ static void chain_add(const char *s, size_t n)
 				n = k - 1;	/* drop the column */
 		}
 	}
-	if (nchain < MAX_CHAIN) {
-		char *c = estrndup(s, n);
-		size_t pl = strcspn(c, ":");
-
-		/* clean the path, keep ":line" */
-		size_t cl = clean_path(c, pl);
-
-		memmove(c + cl, c + pl, n - pl + 1);
-		chain[nchain++] = c;
-	}
+	c = estrndup(s, n);
+	pl = strcspn(c, ":");
+	cl = clean_path(c, pl);	/* clean the path, keep ":line" */
+	memmove(c + cl, c + pl, n - pl + 1);
+	r = intern(c, cl + n - pl);
+	free(c);
+	return r;
 }
 
 /*
@@ -381,7 +403,7 @@ static void count_instance(struct site *s, const char *path,
 	 */
 	if (nchain && chain_clang) {	/* store outermost last, as gcc */
 		for (size_t i = 0; i < nchain / 2; i++) {
-			char *t = chain[i];
+			const char *t = chain[i];
 
 			chain[i] = chain[nchain - 1 - i];
 			chain[nchain - 1 - i] = t;
@@ -568,7 +590,7 @@ static void flag_from_words(const char *msg, size_t n, char *buf, size_t size)
  * tried first (compared byte for byte), and the line is hashed only when
  * that guess fails, as an LZ77 decoder follows a match.
  */
-enum { M_DIAG = 1, M_NOTE, M_FUNC, M_TOP };
+enum { M_DIAG = 1, M_NOTE, M_FUNC, M_TOP, M_CHAIN, M_NONE };
 
 struct memo {
 	uint64_t hash;
@@ -576,7 +598,8 @@ struct memo {
 	unsigned char cls, hasobj;
 	struct site *site;	/* M_DIAG: the site, and ... */
 	const char *path;	/* ... the path pointer add_instance was given */
-	const char *fn, *file;	/* M_FUNC: function and function_file */
+	const char *fn, *file;	/* M_FUNC: function and function_file;
+				   M_CHAIN: fn is the chain entry */
 	size_t at;		/* where in hist it was last seen */
 	char raw[];		/* the line's bytes (len of them) */
 };
@@ -714,7 +737,8 @@ static const char nopath[] = "";
 static void replay(struct memo *m, size_t next)
 {
 	hist_add(m, next);
-	kconfig_open = 0;	/* as classify_line for a line not indented */
+	if (m->cls != M_CHAIN)
+		kconfig_open = 0;	/* as classify_line for a line not indented */
 	switch (m->cls) {
 	case M_DIAG:
 		count_instance(m->site, m->path, NULL, 0);
@@ -733,6 +757,9 @@ static void replay(struct memo *m, size_t next)
 		break;
 	case M_TOP:
 		function = NULL;
+		break;
+	case M_CHAIN:
+		chain_first(m->fn, m->raw[m->len - 1 - (m->raw[m->len - 1] == '\r')] == ',');
 		break;
 	}
 }
@@ -803,19 +830,10 @@ static void classify_line(const char *raw, size_t rawlen)
 
 	/* Include chains, function context, noise. */
 	if (starts(s, n, "In file included from ")) {
-		/*
-		 * gcc: "In file included from A:1," then "  from B:2:" lines,
-		 * innermost first. clang: one "In file included from" line
-		 * per level, outermost first.
-		 */
-		if (chain_line && chain_line + 1 == lineno) {
-			chain_clang = 1;
-		} else {
-			chain_clear();
-		}
-		chain_line = lineno;
-		chain_add(s + 22, n - 22);
-		chain_open = s[n - 1] == ',';
+		const char *e = chain_entry(s + 22, n - 22);
+
+		chain_first(e, s[n - 1] == ',');
+		memo_put(M_CHAIN, NULL, NULL, e, NULL);
 		return;
 	}
 	if (chain_open && n > 5 && s[0] == ' ') {
@@ -824,9 +842,7 @@ static void classify_line(const char *raw, size_t rawlen)
 		while (i < n && s[i] == ' ')
 			i++;
 		if (starts(s + i, n - i, "from ")) {
-			chain_line = lineno;
-			chain_add(s + i + 5, n - i - 5);
-			chain_open = s[n - 1] == ',';
+			chain_line_at(chain_entry(s + i + 5, n - i - 5), s[n - 1] == ',');
 			return;
 		}
 	}
@@ -930,6 +946,8 @@ static void classify_line(const char *raw, size_t rawlen)
 			   strstr(s, "multiple definition of")) {
 			site = add_instance("error", "ld", nopath, 0, 0, "", s, n, s, n);
 			memo_put(M_DIAG, site, nopath, NULL, NULL);
+		} else {
+			memo_put(M_NONE, NULL, NULL, NULL, NULL);	/* a macro's source line */
 		}
 		return;
 	}

@@ -66,7 +66,7 @@ $(BRANCH_FILE): $(BUILD_STAMP) $(INITRAMFS) $(KWARN_SITES) \
 	$(call say,BOOT,seed $(SEED) $(TC_NAME) (timeout $(BOOT_TIMEOUT) s))
 	$(Q)$(TOP)/qemu/boot.sh $@ $(BUILDDIR) $(INITRAMFS) $(KWARN_SITES) \
 		$(BOOT_TIMEOUT) $(BOOT_MEM) $(SEED) $(P) $(TC_NAME) '$(call tc-cc,$(TOOLCHAIN))' \
-		'$(SRC_PKG) $(SRC_VERSION)' '$(SERIES_SHA)'
+		'$(TREE_NAME)' '$(SERIES_SHA)'
 
 initramfs: $(INITRAMFS)
 

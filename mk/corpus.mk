@@ -44,7 +44,7 @@ $(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(KWARN_PARSE) $(TOP)/mk/corp
 	$(Q)flock $(BUILDDIR).lock $(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
 		$(call tc-family,$(TOOLCHAIN)) '$(call tc-cc,$(TOOLCHAIN))' \
 		'$(call tc-packages,$(TOOLCHAIN))' $(SEED) $(P) $(W) $(VARIANT) $(PIN) \
-		'$(SERIES_SHA)' '$(SRC_PKG) $(SRC_VERSION)' $(KWARN_PARSE) \
+		'$(SERIES_SHA)' '$(TREE_NAME)' $(KWARN_PARSE) \
 		$(call kmake-in,$(BUILDDIR),$(TOOLCHAIN))
 
 # top offenders: one seed with SEED= on the command line, else every seed;

@@ -189,6 +189,7 @@ if [ "$MODE" = base ]; then
 			fail "series/$p claims no fix but follows a fix patch: list the fix patches last"
 	done || exit 2
 	goto "$B"
+	head -n "$B" "$tmp/listed" > "$WORK/base.series.tmp" && mv "$WORK/base.series.tmp" "$WORK/base.series"
 	say APPLY "the first $B of $L patches: series/series without its $((L - B)) fix patches"
 	exit 0
 fi

@@ -66,6 +66,11 @@ series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 # corpus in $(CORPUS), built with the whole series, by key
 # (mk/series-compare.sh: lines may move, keys do not). Exit 1 when a
 # warning is new.
+# The base's corpus records its own series: the hash tree.mk would give a
+# series/series listing just the base's patches (series-base writes them
+# to $(SERIES_WORK)/base.series)
+SERIES_BASE_SHA = $$(cd $(SERIES) && cat $(SERIES_WORK)/base.series \
+	$$(cat $(SERIES_WORK)/base.series) | sha256sum | cut -c1-64)
 .PHONY: series-compare series-base
 series-base: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
@@ -78,6 +83,7 @@ series-compare: series-base
 		echo "  SEED     $$s, $$t, without the fix patches"; \
 		rm -f $(SERIES_WORK)/o/seed-$$s-p$(P)/$$t-W$(W)/.kwarn-built; \
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(SERIES_WORK)/o KSRC=$(SERIES_WORK)/src \
+			TREE_NAME='$(TREE_NAME)' SERIES_SHA=$(SERIES_BASE_SHA) \
 			CORPUS=$(SERIES_WORK)/corpus P=$(P) W=$(W) JOBS=$(JOBS) V=$(V) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) || exit 2; \
 		$(TOP)/mk/series-compare.sh $(SERIES_WORK)/corpus/seed-$$s/$$t-W$(W).jsonl.zst $$after \

@@ -9,12 +9,14 @@ SERIES := $(TOP)/series
 SERIES_FILES := $(SERIES)/series $(addprefix $(SERIES)/,$(shell \
 	sed -e 's/#.*//' -e '/^[[:space:]]*$$/d' $(SERIES)/series 2>/dev/null))
 SERIES_SHA := $(shell cat $(SERIES_FILES) 2>/dev/null | sha256sum | cut -c1-64)
+# TREE_NAME: the tree as the corpus records it ("tree" in the build record)
 
 ifdef KSRC
 KSRC_USER := $(KSRC)
 override KSRC := $(abspath $(KSRC))
 TREE_ID := user-$(shell cd $(KSRC) && git describe --always --dirty 2>/dev/null || echo unknown)
 TREE_STAMP := $(O)/src/.user-tree
+TREE_NAME ?= $(TREE_ID)
 $(TREE_STAMP):
 	$(Q)test -f $(KSRC)/Makefile || { echo "kwarn: KSRC=$(KSRC): not a kernel tree" >&2; exit 1; }
 	$(Q)mkdir -p $(@D) && touch $@
@@ -25,6 +27,7 @@ SRC_VERSION = $(shell dpkg-query -W -f '$${Version}' $(SRC_PKG) 2>/dev/null)
 TREE_ID = $(shell echo '$(SRC_PKG) $(SRC_VERSION) $(SERIES_SHA)' | sha256sum | cut -c1-12)
 KSRC := $(O)/src/$(SRC_PKG)
 TREE_STAMP = $(KSRC)/.kwarn-tree-$(TREE_ID)
+TREE_NAME = $(SRC_PKG) $(SRC_VERSION)
 $(KSRC)/.kwarn-tree-%: | $(DEPS_STAMP)
 	$(call say,TREE,$(SRC_PKG) $(SRC_VERSION) + series ($(TREE_ID)))
 	$(Q)mkdir -p $(O)/src && flock $(O)/src/.lock $(TOP)/mk/tree.sh $(SRC_TARBALL) $(KSRC) $(SERIES) $@

@@ -36,6 +36,12 @@ ok "make series-apply: the series applies in order to a copy of the tree" bash -
 	make -C $TOP -s series-apply O=$O > $TESTDIR/series-apply.out 2>&1 &&
 	grep -q 'APPLY    all [0-9]* patches apply in order' $TESTDIR/series-apply.out"
 
+ok "make series-base: the private tree holds series/series up to its first fix patch, listed in base.series" bash -c "
+	make -C $TOP -s series-base O=$O > $TESTDIR/series-base.out 2>&1 &&
+	sed -e 's/#.*//' -e '/^[[:space:]]*\$/d' $TOP/series/series | sed '/^$first\$/,\$d' | diff - $work/base.series &&
+	cd $work/src && patch -R -s -f --dry-run -p1 < $TOP/series/\$(tail -n1 $work/base.series) > /dev/null &&
+	! patch -R -s -f --dry-run -p1 < $TOP/series/$first > /dev/null"
+
 # the real thing: the first fix patch, gcc and clang, at the test seed's W
 st=$(sc series-pass.out ONLY="$first" TOOLCHAINS="gcc-12 clang-14")
 ok "make series-check ONLY=$first (gcc-12, clang-14) passes (status 0)" test "$st" = 0
