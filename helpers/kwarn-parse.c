@@ -311,17 +311,43 @@ static struct site *site_get(const char *kind, const char *tool,
 	return s;
 }
 
+/* The level of @flag in the levels table (its first line), else -1. */
+static int level_find(const char *flag)
+{
+	static size_t *slot, cap;	/* hashed: index into levels, plus 1 */
+	size_t i, n = strlen(flag);
+
+	if (!cap) {
+		cap = 64;
+		while (cap < 2 * nlevels)
+			cap *= 2;
+		slot = ecalloc(cap, sizeof(*slot));
+		for (size_t j = 0; j < nlevels; j++) {
+			const char *f = levels[j].flag;
+
+			i = fnv1a(f, strlen(f), FNV_INIT) & (cap - 1);
+			while (slot[i] && strcmp(levels[slot[i] - 1].flag, f))
+				i = (i + 1) & (cap - 1);
+			if (!slot[i])
+				slot[i] = j + 1;
+		}
+	}
+	for (i = fnv1a(flag, n, FNV_INIT) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
+		if (!strcmp(levels[slot[i] - 1].flag, flag))
+			return levels[slot[i] - 1].level;
+	return -1;
+}
+
 /* A flag's level, else its tool's (kernel-doc, kconfig: "tool:NAME"). */
 static int level_of(const char *tool, const char *flag)
 {
 	char name[128];
+	int lv = level_find(flag);
 
+	if (lv >= 0)
+		return lv;
 	snprintf(name, sizeof(name), "tool:%s", tool);
-	for (int pass = 0; pass < 2; pass++, flag = name)
-		for (size_t i = 0; i < nlevels; i++)
-			if (!strcmp(levels[i].flag, flag))
-				return levels[i].level;
-	return -1;
+	return level_find(name);
 }
 
 static void chain_clear(void)
