@@ -8,9 +8,13 @@
 #   KMAKE_WRAPPED  the same with the compiler under kwarn-cc
 #   BENCH_BUILD_RUNS    builds of each kind for the overhead (default 3)
 #   BENCH_BUILD_TARGET  what to build (default all)
+#   BENCH_BUILD_PARTS   which of the figures below (default: overhead levels
+#                  distcc); without overhead, one build under kwarn-cc
 #   DISTCC_HOSTS   distcc's hosts: the distcc figure, with
 #   KMAKE_DISTCC   the kernel's make as mk/build.mk runs it with distcc
 #                  (pump mode, kwarn-cc kwarn-distcc COMPILER; mk/distcc.mk)
+#   KMAKE_DISTCC_PREPARE  the same outside pump mode, for make prepare
+#                  first (compiled locally, as mk/build.sh does)
 #   DISTCC_JOBS    its -j (the servers' slots)
 #   DISTCC_SKIP    why this toolchain compiles locally instead (clang)
 #
@@ -36,18 +40,21 @@ mkdir -p "$B"
 calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
 [ -f "$CONFIG" ] || { echo "kwarn: bench: $CONFIG: no config; run make corpus first" >&2; exit 1; }
 
-# build KIND WLEVEL KMAKE: a fresh build with -j$JOBS; prints "wall cpu"
+# build KIND WLEVEL KMAKE [PREPARE]: a fresh build with -j$JOBS (after
+# PREPARE's make prepare); prints "wall cpu"
 build() {
-	local dir=$B/$1-W$2 r w u s rc
+	local dir=$B/$1-W$2 r w u s rc prep=
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	cp "$CONFIG" "$dir/.config"
+	[ -z "${4:-}" ] || prep="${4//@DIR@/$dir} -k -j$JOBS W=$2 prepare 2>&1; "
 	r=$(python3 "$here/measure.py" "$dir/make.log" bash -c \
-		"${3//@DIR@/$dir} -k -j$JOBS W=$2 $target 2>&1")
+		"$prep${3//@DIR@/$dir} -k -j$JOBS W=$2 $target 2>&1")
 	read -r w u s _ rc <<< "$r"
 	echo "  BENCH    build $1 W=$2: ${w} s (make exited $rc)" >&2
 	echo "$w $(calc "$u + $s")"
 }
+has() { [[ " ${BENCH_BUILD_PARTS:-overhead levels distcc} " == *" $1 "* ]]; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 if [ "${1:-}" = full ]; then
@@ -56,38 +63,48 @@ if [ "${1:-}" = full ]; then
 fi
 
 echo "== 6. builds: seed ${SEED:-?} p=${P:-?} ${TC_NAME:-}, $target, -j$JOBS, ccache off, fresh build directory each"
-pw=() ww=()
-for ((i = 0; i < runs; i++)); do
-	read -r w _ < <(build plain "$W" "$KMAKE_PLAIN")
-	pw+=("$w")
-	read -r w _ < <(build wrapped "$W" "$KMAKE_WRAPPED")
-	ww+=("$w")
-done
-mp=$(printf '%s\n' "${pw[@]}" | median) mw=$(printf '%s\n' "${ww[@]}" | median)
-echo "   kwarn-cc overhead, $runs alternated builds each (wall s):"
-echo "     plain:   ${pw[*]} (median $mp)"
-echo "     wrapped: ${ww[*]} (median $mw)"
-echo "     wrapped / plain: $(calc "$mw / $mp" %.3f)"
+if has overhead; then
+	pw=() ww=()
+	for ((i = 0; i < runs; i++)); do
+		read -r w _ < <(build plain "$W" "$KMAKE_PLAIN")
+		pw+=("$w")
+		read -r w _ < <(build wrapped "$W" "$KMAKE_WRAPPED")
+		ww+=("$w")
+	done
+	mp=$(printf '%s\n' "${pw[@]}" | median) mw=$(printf '%s\n' "${ww[@]}" | median)
+	echo "   kwarn-cc overhead, $runs alternated builds each (wall s):"
+	echo "     plain:   ${pw[*]} (median $mp)"
+	echo "     wrapped: ${ww[*]} (median $mw)"
+	echo "     wrapped / plain: $(calc "$mw / $mp" %.3f)"
+else
+	read -r mw _ < <(build wrapped "$W" "$KMAKE_WRAPPED")
+	echo "   W=$W build under kwarn-cc (the figures below are against it): $mw s"
+fi
 
-t1=$(build wrapped 1 "$KMAKE_WRAPPED" | cut -d' ' -f1)
-t12=$(build wrapped 12 "$KMAKE_WRAPPED" | cut -d' ' -f1)
-echo "   one W=123 build against W=1 + W=12 + W=123 builds (wall s):"
-echo "     W=1 $t1, W=12 $t12, W=123 $mw (median above)"
-echo "     W=123 / (W=1 + W=12 + W=123): $(calc "$mw / ($t1 + $t12 + $mw)" %.3f)"
+if has levels; then
+	t1=$(build wrapped 1 "$KMAKE_WRAPPED" | cut -d' ' -f1)
+	t12=$(build wrapped 12 "$KMAKE_WRAPPED" | cut -d' ' -f1)
+	echo "   one W=123 build against W=1 + W=12 + W=123 builds (wall s):"
+	echo "     W=1 $t1, W=12 $t12, W=123 $mw (above)"
+	echo "     W=123 / (W=1 + W=12 + W=123): $(calc "$mw / ($t1 + $t12 + $mw)" %.3f)"
+fi
 
-if [ -z "${DISTCC_HOSTS:-}" ]; then
+if ! has distcc; then
+	:
+elif [ -z "${DISTCC_HOSTS:-}" ]; then
 	echo "   distcc: skipped (needs DISTCC_HOSTS)"
 elif [ -n "${DISTCC_SKIP:-}" ]; then
 	echo "   distcc: skipped, ${TC_NAME:-this toolchain} compiles locally: $DISTCC_SKIP"
 else
-	: "${KMAKE_DISTCC:?}" "${DISTCC_JOBS:?}"
-	read -r td _ < <(JOBS=$DISTCC_JOBS build distcc "$W" "$KMAKE_DISTCC")
+	: "${KMAKE_DISTCC:?}" "${KMAKE_DISTCC_PREPARE:?}" "${DISTCC_JOBS:?}"
+	read -r td _ < <(JOBS=$DISTCC_JOBS build distcc "$W" "$KMAKE_DISTCC" "$KMAKE_DISTCC_PREPARE")
 	for k in wrapped distcc; do
 		find "$B/$k-W$W" -name '.*.kwarn' | sort > "$B/$k.list"
 		"$KWARN_PARSE" -s "$KSRC" -b "$B/$k-W$W" -T "$B/$k.list" > "$B/$k.jsonl"
 	done
 	echo "   distcc, pump mode ($DISTCC_HOSTS, -j$DISTCC_JOBS) against local (-j$JOBS), both under kwarn-cc (wall s):"
-	echo "     $td vs $mw (median above): $(calc "$td / $mw" %.3f)"
-	echo "     compiled locally all the same: $(grep -c 'compiled locally' "$B/distcc-W$W/distcc.log" 2> /dev/null || echo 0)"
+	echo "     $td vs $mw (above): $(calc "$td / $mw" %.3f)"
+	echo "     compiled locally all the same (include server gave up, or the host failed): $(grep -c -e 'compiled locally$' \
+		-e 'running locally instead' "$B/distcc-W$W/distcc.log" 2> /dev/null || echo 0)"
 	echo "     records: $(cmp -s "$B/wrapped.jsonl" "$B/distcc.jsonl" && echo "the same bytes" || echo "DIFFERENT")"
 fi

@@ -17,7 +17,7 @@ BENCH_PACKAGES := python3 jq zstd
 BENCH_ENV = O=$(O) TOP=$(TOP) CORPUS=$(CORPUS) KSRC=$(KSRC) KWARN_PARSE=$(KWARN_PARSE) \
 	MAKE="$(MAKE)" W=$(W) BENCH_SIZE=$(BENCH_SIZE) \
 	$(foreach v,BENCH_BYTES BENCH_RUNS BENCH_SLOW_RUNS BENCH_SEEDS BENCH_COMPARE_SEEDS \
-		BUILDS BENCH_BUILD_RUNS BENCH_BUILD_TARGET,$(if $($(v)),$(v)="$($(v))"))
+		BUILDS BENCH_BUILD_RUNS BENCH_BUILD_TARGET BENCH_BUILD_PARTS,$(if $($(v)),$(v)="$($(v))"))
 # The seed's corpus build gives the config of every build (the full build
 # of the repro figure, and BUILDS=1's); each build runs the
 # kernel's make without ccache, with and without kwarn-cc; with
@@ -28,7 +28,8 @@ BENCH_BUILD_ENV = SEED=$(SEED) P=$(P) TC_NAME=$(TC_NAME) JOBS=$(JOBS) KWARN_CC=$
 	KMAKE_PLAIN='$(call kmake,@DIR@,$(TOOLCHAIN),)' KMAKE_WRAPPED='$(call kmake,@DIR@,$(TOOLCHAIN),1)' \
 	$(if $(DISTCC_HOSTS),DISTCC_HOSTS='$(DISTCC_HOSTS)' \
 		DISTCC_SKIP='$(if $(BENCH_DISTCC),,$(call distcc-why,$(TOOLCHAIN)))' DISTCC_JOBS=$(DISTCC_JOBS) \
-		KMAKE_DISTCC='$(TOP)/mk/distcc-pump.sh @DIR@/distcc.log $(call kmake,@DIR@,$(TOOLCHAIN),distcc)')
+		KMAKE_DISTCC='$(TOP)/mk/distcc-pump.sh @DIR@/distcc.log $(call kmake,@DIR@,$(TOOLCHAIN),distcc)' \
+		KMAKE_DISTCC_PREPARE='$(call kmake,@DIR@,$(TOOLCHAIN),distcc)')
 
 .PHONY: bench
 bench: CCACHE := 0

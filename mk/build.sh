@@ -58,11 +58,16 @@ if [ -n "${DISTCC_HOSTS:-}" ]; then
 	"$here/distcc-pump.sh" "$dir/distcc.log" --probe "${DISTCC_CC:?}"
 	build=("$here/distcc-pump.sh" "$dir/distcc.log" "$@")
 fi
+args=(-k -j"$jobs" -Otarget W="$w" "${checkers[@]}"
+      cmd_checkdoc="$(capture kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<")
 start=$(date +%s)
 set +e
-"${build[@]}" -k -j"$jobs" -Otarget W="$w" "${checkers[@]}" \
-	cmd_checkdoc="$(capture kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<" \
-	all 2>&1 | tee "$dir/make.log" |
+{
+	# pump mode assumes no header changes while its include server runs:
+	# the generated headers first (make prepare, compiled locally)
+	[ -z "${DISTCC_HOSTS:-}" ] || "$@" "${args[@]}" prepare
+	"${build[@]}" "${args[@]}" all
+} 2>&1 | tee "$dir/make.log" |
 	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }'
 status=${PIPESTATUS[0]}
 set -e
@@ -90,5 +95,5 @@ echo "$status" > "$dir/status"
 [ ${#checkers[@]} = 0 ] || touch "$dir/.kwarn-sparse"
 [ "$status" = 0 ] || echo "  BUILD    $(basename "$dir"): make exited $status (recorded)"
 if [ -s "$dir/distcc.log" ]; then
-	echo "  DISTCC   $(basename "$dir"): $(grep -c "compiled locally" "$dir/distcc.log") compiles ran locally (the include server gave up), $(grep -c " Warning: " "$dir/distcc.log") distcc warnings: $dir/distcc.log"
+	echo "  DISTCC   $(basename "$dir"): $(grep -c -e 'compiled locally$' -e 'running locally instead' "$dir/distcc.log") compiles ran locally (the include server gave up, or the host failed), $(grep -c " Warning: " "$dir/distcc.log") distcc warnings: $dir/distcc.log"
 fi

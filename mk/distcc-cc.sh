@@ -14,8 +14,11 @@
 # distcc's own messages go to its log, never to stderr (kwarn-cc keeps
 # stderr as the object's diagnostics); its warnings (a host that failed, a
 # compile retried locally) and the local compiles are added to
-# $KWARN_DISTCC_LOG. Exits with the compiler's status.
+# $KWARN_DISTCC_LOG. Outside mk/distcc-pump.sh (no include server: make
+# prepare, run before it) it compiles locally. Exits with the compiler's
+# status.
 set -u
+[ -n "${INCLUDE_SERVER_PORT:-}" ] || exec "$@"
 out=- prev=
 for a; do
 	[ "$prev" != -o ] || out=$a
