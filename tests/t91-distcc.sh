@@ -143,6 +143,13 @@ for tc in gcc-12 clang-14; do
 	ok "$tc: kwarn's build rule compiles it through kwarn-distcc under DISTCC_HOSTS" \
 		grep -q "CC=\"[^\"]*/kwarn-cc [^\"]*/kwarn-distcc $cc\"" <(build_rule $tc)
 	ok "$tc: the servers pass the probe" env DISTCC_HOSTS="$hosts" "$TOP/mk/distcc-pump.sh" "$d.distcc.log" --probe "$cc"
+	# make prepare runs before the include server starts (mk/build.sh)
+	server_jobs() { for s in $servers; do cat "$work/$s.log"; done | grep -c COMPILE_; }
+	before=$(server_jobs)
+	printf 'int kwarn_t91(void) { return 0; }\n' > "$d.c"
+	ok "$tc: kwarn-distcc outside distcc-pump.sh compiles here" \
+		env -u INCLUDE_SERVER_PORT DISTCC_HOSTS="$hosts" "$TOP/mk/distcc-cc.sh" "$cc" -c "$d.c" -o "$d.o"
+	expect_eq "$tc:   and sends no job to the servers" <(echo "$before") <(server_jobs)
 	utf8=$(free_port)
 	serve_locale=C.UTF-8
 	ok "distccd on 127.0.0.1:$utf8, in the C.UTF-8 locale" serve utf8 127.0.0.1 "$utf8" 127.0.0.1
