@@ -8,7 +8,9 @@
 # seeded with real inputs: the captured logs of tests/fixtures, a tiny
 # image with both branch profiler sections (tests/fuzz-seeds/sites.c, built
 # by the cross gcc), a table of the test corpus (tests/fuzz-seeds/flags.tsv).
-# Findings land in $(O)/fuzz/TARGET/default/{crashes,hangs}; an input that
+# Each run starts from the seeds, and prints its own figures; findings land
+# in $(O)/fuzz/TARGET/default/{crashes,hangs} (the run before's are moved
+# to previous/, the one before that's deleted); an input that
 # found a bug is kept in tests/fuzz/TARGET/ as a regression test
 # (tests/t01-helpers.sh runs the sanitized helper on each).
 
@@ -33,10 +35,13 @@ fuzz: | $(DEPS_STAMP)
 	$(Q)$(call fuzz-seeds-$(FUZZ_TARGET),$(HOSTOUT)/afl) | \
 		while read -r f; do cp "$$f" $(O)/fuzz/$(FUZZ_TARGET)/seeds/$$(echo "$$f" | md5sum | cut -c1-12); done
 	$(call say,FUZZ,$(FUZZ_TARGET) for $(FUZZ_SECONDS) s)
+	$(Q)d=$(O)/fuzz/$(FUZZ_TARGET); rm -rf $$d/previous; [ ! -d $$d/default ] || mv $$d/default $$d/previous
 	$(Q)AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 		timeout -k 10 $$(( $(FUZZ_SECONDS) + 60 )) afl-fuzz -V $(FUZZ_SECONDS) \
 		-i $(O)/fuzz/$(FUZZ_TARGET)/seeds -o $(O)/fuzz/$(FUZZ_TARGET) -m none -- \
-		$(HOSTOUT)/afl/$(FUZZ_TARGET) $(FUZZ_ARGS_$(FUZZ_TARGET)) > $(O)/fuzz/$(FUZZ_TARGET).log 2>&1 || true
+		$(HOSTOUT)/afl/$(FUZZ_TARGET) $(FUZZ_ARGS_$(FUZZ_TARGET)) > $(O)/fuzz/$(FUZZ_TARGET).log 2>&1 || \
+		{ s=$$?; [ $$s = 124 ] || { tail -n 20 $(O)/fuzz/$(FUZZ_TARGET).log >&2; \
+		  echo "kwarn: fuzz: afl-fuzz failed ($$s): $(O)/fuzz/$(FUZZ_TARGET).log" >&2; exit 1; }; }
 	$(Q)d=$(O)/fuzz/$(FUZZ_TARGET)/default; \
 	grep -E 'execs_done|unique_crashes|saved_crashes|unique_hangs|saved_hangs|run_time|bitmap_cvg' $$d/fuzzer_stats; \
 	echo "  crashes: $$(ls $$d/crashes | grep -vc README)  hangs: $$(ls $$d/hangs | wc -l)"
