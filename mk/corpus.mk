@@ -38,10 +38,18 @@ corpus:
 corpus-one: $(CORPUS_FILE)
 	@echo "  CORPUS   $(CORPUS_FILE:$(TOP)/%=%)"
 
-$(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh
+# the checkers a corpus was made with: when they change, it is made again
+CHECKERS_USED = $(BUILDDIR).checkers
+$(CHECKERS_USED): FORCE
+	$(Q)mkdir -p $(@D); echo '$(strip $(CHECKERS)) $(strip $(FILES))' | cmp -s - $@ || \
+		echo '$(strip $(CHECKERS)) $(strip $(FILES))' > $@
+.PHONY: FORCE
+FORCE:
+
+$(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh
 	$(call say,PARSE,$(notdir $(BUILDDIR)))
 	$(Q)mkdir -p $(@D)
-	$(Q)flock $(BUILDDIR).lock $(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
+	$(Q)CHECKERS='$(CHECKERS)' flock $(BUILDDIR).lock $(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
 		$(call tc-family,$(TOOLCHAIN)) '$(call tc-cc,$(TOOLCHAIN))' \
 		'$(call tc-packages,$(TOOLCHAIN))' $(SEED) $(P) $(W) $(VARIANT) $(PIN) \
 		'$(SERIES_SHA)' '$(TREE_NAME)' $(KWARN_PARSE) \

@@ -23,8 +23,11 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
 find "$dir" -name '.*.kernel-doc.log' -type f | sort > "$tmp/docs"
-find "$dir" -name '.*.sparse.log' -type f | sort > "$tmp/sparse"
-find "$dir" -name '.*.clang-analyzer.log' -type f | sort > "$tmp/analyzer"
+# the checkers' logs only when CHECKERS asks for them: the build directory
+# keeps those of earlier runs
+checker() { case " ${CHECKERS:-} " in *" $1 "*) find "$dir" -name ".*.$1.log" -type f | sort ;; esac; }
+checker sparse > "$tmp/sparse"
+checker clang-analyzer > "$tmp/analyzer"
 
 "$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
 	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
