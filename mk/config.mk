@@ -18,7 +18,7 @@ check-p = $(if $(shell echo '$(P)' | grep -xE '[0-9]{1,2}|100'),,\
 .PHONY: config
 config: $(SEED_CONFIG)
 
-$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) | $(DEPS_STAMP)
+$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
 	$(call check-seed)$(call check-p)$(call tc-check,$(REF_TOOLCHAIN))
 	$(call say,CONFIG,seed $(SEED) p=$(P) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))

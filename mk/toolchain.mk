@@ -9,6 +9,11 @@
 # $(call tc-cc,NAME)       the real compiler command
 # $(call tc-kmake,NAME)    Kbuild arguments that select it
 # $(call tc-packages,NAME) Debian packages it needs (none for a prefix)
+#
+# Kconfig asks the host too: CC_CAN_LINK needs the armel C library (so it
+# is always installed) and PAHOLE_VERSION the pahole found in PATH (so none
+# is used: BTF stays off). A seed's config is then the same on every machine
+# (but for GCC_PLUGINS, which a gcc-N-plugin-dev-arm-linux-gnueabi turns on).
 
 tc-is-gcc = $(filter gcc-%,$(1))
 tc-is-clang = $(filter clang-%,$(1))
@@ -22,9 +27,9 @@ tc-family = $(if $(call tc-is-clang,$(1)),clang,gcc)
 tc-cc = $(strip $(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-$(1),\
 	$(if $(call tc-is-clang,$(1)),$(1),$(1)gcc)))
 tc-kmake = $(strip $(if $(call tc-is-clang,$(1)),LLVM=-$(1:clang-%=%),\
-	CROSS_COMPILE=$(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-,$(1))))
-tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutils-arm-linux-gnueabi,\
-	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%))))
+	CROSS_COMPILE=$(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-,$(1))) PAHOLE=kwarn-no-pahole)
+tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross,\
+	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%) libc6-dev-armel-cross)))
 tc-version = $(shell $(call tc-cc,$(1)) --version 2>/dev/null | head -n1)
 
 # ccache, when present, speeds up rebuilds of warning builds; it replays a

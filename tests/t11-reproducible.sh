@@ -17,9 +17,11 @@ for d in config "$TEST_TC-W1"; do
 	cp "$TOP/mk/pin.config" "$o2/seed-$TEST_SEED-p$TEST_P/$d/.config"
 	echo 'CONFIG_SMP=y' >> "$o2/seed-$TEST_SEED-p$TEST_P/$d/.config"
 done
+mkdir -p "$o2/bin"
+printf '#!/bin/sh\necho v1.24\n' > "$o2/bin/pahole" && chmod +x "$o2/bin/pahole"
 rm -f "$c"
-ok "the test seed's W=1 corpus from scratch: O=, cwd, -j2, TZ, LANG differ" bash -c "
-	cd / && TZ=Asia/Kolkata LANG=de_DE.UTF-8 LC_ALL= make -C $TOP corpus BOOT=0 \
+ok "the test seed's W=1 corpus from scratch: O=, cwd, -j2, TZ, LANG, PATH differ" bash -c "
+	cd / && PATH=$o2/bin:\$PATH TZ=Asia/Kolkata LANG=de_DE.UTF-8 LC_ALL= make -C $TOP corpus BOOT=0 \
 		SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O=$o2 \
 		CORPUS=$TESTDIR/corpus JOBS=2 CCACHE=0 > $TESTDIR/o2.log 2>&1"
 ok "its config is the shared build's, byte for byte" cmp "$O/seed-$TEST_SEED-p$TEST_P/seed.config" \
