@@ -7,7 +7,7 @@
 # flock: two runs for the same build directory take turns.
 
 # a prefix toolchain is named after its compiler: gcc-6.5.0
-tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-family,$(1))-$(shell $(call tc-cc,$(1)) -dumpversion 2>/dev/null),$(1))
+tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-family,$(1))-$(shell { $(call tc-cc,$(1)) -dumpfullversion || $(call tc-cc,$(1)) -dumpversion; } 2>/dev/null),$(1))
 
 # VARIANT=plain: the seed's config as is (the warning corpus);
 # VARIANT=profile: plus mk/profile.config (the boot image)

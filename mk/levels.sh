@@ -24,6 +24,13 @@ family=$1 cc=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-print-srctree)
+# Kconfig prompts here when the host changed since the build (a package
+# installed meanwhile gave it a new symbol): say so, not "no such directory"
+[ -d "$srctree" ] || {
+	echo "levels.sh: the build directory's config changed since the build; make printed:" >&2
+	printf '%s\n' "$srctree" | tail -n 5 >&2
+	exit 1
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo 'int kwarn;' > "$tmp/t.c"
