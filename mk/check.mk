@@ -19,7 +19,7 @@ golden:
 	$(Q)$(MAKE) corpus SEED=1 P=2 TOOLCHAIN=gcc-12 WLEVELS="1 123" JOBS=8 O=$(O) CORPUS=$(O)/check/corpus
 	$(Q)mkdir -p $(dir $(GOLDEN))
 	$(Q)printf 'packages %s\nconfig %s\ncorpus %s\ncorpus-W1 %s\n' \
-		"$$(dpkg-query -W -f '$${Package}=$${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi)" \
+		"$$(dpkg-query -W -f '$${Package}=$${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross)" \
 		"$$(sha256sum < $(O)/seed-1-p2/gcc-12-W123/.config | cut -c1-64)" \
 		"$$(sha256sum < $(O)/check/corpus/seed-1/gcc-12-W123.jsonl.zst | cut -c1-64)" \
 		"$$(sha256sum < $(O)/check/corpus/seed-1/gcc-12-W1.jsonl.zst | cut -c1-64)" > $(GOLDEN)

@@ -41,7 +41,7 @@ ok "paths are tree-relative" \
 
 # golden hashes, for the pinned package versions
 g=$TOP/tests/golden/seed-$TEST_SEED-p$TEST_P-$TEST_TC-W123
-have=$(dpkg-query -W -f '${Package}=${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi)
+have=$(dpkg-query -W -f '${Package}=${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross)
 want=$(sed -n 's/^packages //p' "$g")
 n=$((n + 1))
 if [ "$have" != "$want" ]; then
