@@ -28,8 +28,9 @@ tc-cc = $(strip $(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-$(1),\
 	$(if $(call tc-is-clang,$(1)),$(1),$(1)gcc)))
 tc-kmake = $(strip $(if $(call tc-is-clang,$(1)),LLVM=-$(1:clang-%=%),\
 	CROSS_COMPILE=$(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-,$(1))) PAHOLE=kwarn-no-pahole)
-tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross,\
-	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%) libc6-dev-armel-cross)))
+tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutils-arm-linux-gnueabi,\
+	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%)))\
+	$(if $(call tc-is-prefix,$(1)),,libc6-dev-armel-cross))
 tc-version = $(shell $(call tc-cc,$(1)) --version 2>/dev/null | head -n1)
 
 # ccache, when present, speeds up rebuilds of warning builds; it replays a
