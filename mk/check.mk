@@ -2,8 +2,8 @@
 
 # what the tests use, installed once up front (each step would install its
 # own on first use too)
-CHECK_PACKAGES := $(call tc-packages,gcc-12) $(call tc-packages,clang-14) \
-	sparse qemu-system-arm chromium fonts-dejavu-core python3 valgrind
+CHECK_PACKAGES := $(sort $(call tc-packages,gcc-12) $(call tc-packages,clang-14) \
+	sparse qemu-system-arm chromium fonts-dejavu-core python3 valgrind)
 TESTS ?= $(sort $(wildcard $(TOP)/tests/t[0-9]*.sh))
 
 .PHONY: check
