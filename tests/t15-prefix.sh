@@ -1,0 +1,42 @@
+#!/bin/bash
+# A toolchain given by its prefix (an old GCC in /opt, say): here Debian's
+# gcc-12 behind a directory of unversioned links, as a hand-built cross
+# toolchain installs itself. Its W=12 corpus of the test seed is named after
+# the compiler's full version, and its warnings are those gcc-12's W=123
+# build attributes to W=1 and W=2. t20 uses it as GCC's real W=12 build:
+# the same compiler, one full build instead of two. The build directory
+# stays, as every corpus build's does: a second make check reuses it.
+. "$(dirname "$0")/lib.sh"
+# its own corpus directory: later tests read every corpus of the shared one
+pc=$TESTDIR/prefix/corpus
+cdir=$pc/seed-$TEST_SEED
+ref=$TESTDIR/corpus/seed-$TEST_SEED/gcc-12-W123.jsonl.zst
+bin=$TESTDIR/prefix/bin
+pfx=$bin/arm-linux-gnueabi-
+
+rm -rf "$TESTDIR/prefix" && mkdir -p "$bin" "$cdir"
+for t in /usr/bin/arm-linux-gnueabi-*; do
+	tool=${t##*/}
+	ln -s "$t" "$bin/${tool%-12}"
+done
+ver=$("${pfx}gcc" -dumpfullversion)
+name=gcc-$ver
+c=$cdir/$name-W12.jsonl.zst
+
+ok "a prefix toolchain builds the test seed's W=12 corpus" kmake corpus TOOLCHAIN="$pfx" W=12 CORPUS="$pc"
+ok "  it is named after the compiler's full version ($name), not gcc-12's" test -f "$c"
+ok "  its build record names the prefix compiler; tree and series are gcc-12's, the config too but CC_VERSION_TEXT" bash -c "
+	zstd -dcq $c | head -n1 | jq -e --arg tc $name '
+		.toolchain == \$tc and (.compiler | startswith(\"arm-linux-gnueabi-gcc \")) and .status == \"ok\" and
+		[.config_diff[] | select(test(\"^[<>]CONFIG_CC_VERSION_TEXT=\") | not)] == []' &&
+	test \"\$(zstd -dcq $c | head -n1 | jq -c '[.tree, .series_sha256]')\" = \
+		\"\$(zstd -dcq $ref | head -n1 | jq -c '[.tree, .series_sha256]')\""
+fields='[.tool, .kind, .flag, .level, .path, .line, .col, .message, .count] | @json'
+zstd -dcq "$ref" | jq -r "select(.type == \"diag\" and .kind == \"warning\" and (.level // 9) <= 2) | $fields" |
+	sort > "$TESTDIR/prefix/gcc-12"
+zstd -dcq "$c" | jq -r "select(.type == \"diag\" and .kind == \"warning\") | $fields" | sort > "$TESTDIR/prefix/$name"
+ok "  its warnings, levels too, are those gcc-12's W=123 build attributes to W=1 and W=2 ($(wc -l < "$TESTDIR/prefix/gcc-12") sites)" \
+	cmp "$TESTDIR/prefix/gcc-12" "$TESTDIR/prefix/$name"
+ok "  make top TOOLCHAIN=$name W=12 reads it" bash -c "
+	make -s -C $TOP top SEED=$TEST_SEED TOOLCHAIN=$name W=12 CORPUS=$pc > $TESTDIR/prefix/top.out 2>&1 &&
+	grep -q '^W=1: ' $TESTDIR/prefix/top.out"
