@@ -2,11 +2,10 @@
 # Interrupted runs: make corpus killed (SIGINT, SIGKILL) during the build and
 # during the parse and corpus write, then run again, gives the same corpus
 # bytes as an uninterrupted run, and never leaves a half-written corpus file.
-# It works in t11's build directory (its own O=, without ccache, as t11
-# built it) and removes it at the end: the second kernel tree is large.
+# It works in t11's build directory (its own O=) and removes it at the end:
+# the second kernel tree is large.
 . "$(dirname "$0")/lib.sh"
 O=$TESTDIR/o2
-export CCACHE=0
 c=$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W1.jsonl.zst
 b=$O/seed-$TEST_SEED-p$TEST_P/$TEST_TC-W1
 ok "the test seed's W=1 corpus exists" kmake corpus W=1 JOBS=2
