@@ -18,7 +18,7 @@ for tc in gcc-12 clang-14; do
 		if [ $tc-W$w = gcc-12-W1 ]; then	# t11 built it from scratch
 			ok "$tc: the real W=$w corpus of the test seed (from t11)" test -f "$real"
 		elif [ $tc-W$w = gcc-12-W12 ]; then	# t15: the same compiler by its prefix
-			real=$(ls "$TESTDIR"/prefix/corpus/seed-$TEST_SEED/gcc-12.*-W12.jsonl.zst 2> /dev/null | head -n1)
+			real=$TESTDIR/prefix/corpus/seed-$TEST_SEED/gcc-$(arm-linux-gnueabi-gcc-12 -dumpfullversion)-W12.jsonl.zst
 			ok "$tc: the real W=$w corpus of the test seed (t15's prefix toolchain: this gcc-12)" test -f "$real"
 		else
 			ok "$tc: a real W=$w build of the test seed" kmake corpus TOOLCHAIN=$tc W=$w JOBS=8

@@ -4,7 +4,8 @@
 # make check's time), compiled through kwarn-cc without ccache, with a cold
 # cache and with a warm one (every compile a cache hit), leave
 # byte-identical diagnostics.
-# Runs last: installing ccache makes later builds use it.
+# Runs late: installing ccache makes later builds outside the tests use it
+# (the tests' own builds run with CCACHE=0, tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
 "$TOP/mk/need-packages.sh" ccache
 cfg=$O/seed-$TEST_SEED-p$TEST_P/seed.config
