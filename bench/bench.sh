@@ -11,7 +11,7 @@
 #   BENCH_SEEDS   corpus sizes, in seeds, for make top and make compare
 #                 (full: 1 2 4 8; small: 1 2)
 #   BENCH_COMPARE_SEEDS  the same for make compare alone
-#   SEED TC_NAME JOBS CONFIG KMAKE_WRAPPED  the seed and toolchain of the
+#   SEED TC_NAME JOBS BUILD_CONFIG KMAKE_WRAPPED  the seed and toolchain of the
 #                 repro figure and of the build figures (bench/builds.sh)
 #   BUILDS=1      also the kernel build figures (see bench/builds.sh)
 #

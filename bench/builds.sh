@@ -3,7 +3,7 @@
 # build the seed's kernel many times over.
 #
 # Environment (set by mk/bench.mk): O SEED P W JOBS TC_NAME KWARN_CC
-#   CONFIG         the .config of the seed's corpus build (its starting point)
+#   BUILD_CONFIG   the .config of the seed's corpus build (its starting point)
 #   KMAKE_PLAIN    the kernel's make, "@DIR@" for the build directory
 #   KMAKE_WRAPPED  the same with the compiler under kwarn-cc
 #   BENCH_BUILD_RUNS    builds of each kind for the overhead (default 3)
@@ -18,8 +18,8 @@
 #   DISTCC_JOBS    its -j (the servers' slots)
 #   DISTCC_SKIP    why this toolchain compiles locally instead (clang)
 #
-# Every build starts from an empty build directory with CONFIG (ccache off),
-# so each costs the same work:
+# Every build starts from an empty build directory with BUILD_CONFIG
+# (ccache off), so each costs the same work:
 # 1. Overhead of kwarn-cc: BENCH_BUILD_RUNS builds with it and as many
 #    without, alternated; the ratio of the median wall times.
 # 2. One W=123 build (all three level tables come from it) against the
@@ -30,7 +30,7 @@
 # "builds.sh full" makes one build under kwarn-cc and prints its wall time
 # (the full build that make bench's repro figure is set against).
 set -euo pipefail
-: "${O:?}" "${KMAKE_PLAIN:?}" "${KMAKE_WRAPPED:?}" "${CONFIG:?}" "${KWARN_PARSE:?}" "${KSRC:?}"
+: "${O:?}" "${KMAKE_PLAIN:?}" "${KMAKE_WRAPPED:?}" "${BUILD_CONFIG:?}" "${KWARN_PARSE:?}" "${KSRC:?}"
 : "${JOBS:=$(nproc)}" "${W:=123}"
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${BENCH_BUILD_RUNS:-3}
@@ -38,7 +38,7 @@ target=${BENCH_BUILD_TARGET:-all}
 B=$O/bench/build
 mkdir -p "$B"
 calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
-[ -f "$CONFIG" ] || { echo "kwarn: bench: $CONFIG: no config; run make corpus first" >&2; exit 1; }
+[ -f "$BUILD_CONFIG" ] || { echo "kwarn: bench: $BUILD_CONFIG: no config; run make corpus first" >&2; exit 1; }
 
 # build KIND WLEVEL KMAKE [PREPARE]: a fresh build with -j$JOBS (after
 # PREPARE's make prepare); prints "wall cpu"
@@ -46,7 +46,7 @@ build() {
 	local dir=$B/$1-W$2 r w u s rc prep=
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	cp "$CONFIG" "$dir/.config"
+	cp "$BUILD_CONFIG" "$dir/.config"
 	[ -z "${4:-}" ] || prep="${4//@DIR@/$dir} -k -j$JOBS W=$2 prepare 2>&1; "
 	r=$(python3 "$here/measure.py" "$dir/make.log" bash -c \
 		"$prep${3//@DIR@/$dir} -k -j$JOBS W=$2 $target 2>&1")

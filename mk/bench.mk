@@ -24,7 +24,7 @@ BENCH_ENV = O=$(O) TOP=$(TOP) CORPUS=$(CORPUS) KSRC=$(KSRC) KWARN_PARSE=$(KWARN_
 # DISTCC_HOSTS, once more through distcc as mk/build.mk runs it
 BENCH_DISTCC = $(call use-distcc,$(TOOLCHAIN))
 BENCH_BUILD_ENV = SEED=$(SEED) P=$(P) TC_NAME=$(TC_NAME) JOBS=$(JOBS) KWARN_CC=$(KWARN_CC) \
-	CONFIG=$(BUILDDIR)/.config \
+	BUILD_CONFIG=$(BUILDDIR)/.config \
 	KMAKE_PLAIN='$(call kmake,@DIR@,$(TOOLCHAIN),)' KMAKE_WRAPPED='$(call kmake,@DIR@,$(TOOLCHAIN),1)' \
 	$(if $(DISTCC_HOSTS),DISTCC_HOSTS='$(DISTCC_HOSTS)' \
 		DISTCC_SKIP='$(if $(BENCH_DISTCC),,$(call distcc-why,$(TOOLCHAIN)))' DISTCC_JOBS=$(DISTCC_JOBS) \

@@ -49,7 +49,7 @@ boot:
 		for t in $(BOOT_TOOLCHAINS); do \
 		echo "  SEED     $$s ($$k of $$n), $$t, boot"; \
 		$(MAKE) boot-one SEED=$$s TOOLCHAIN=$$t VARIANT=profile O=$(O) \
-			CORPUS=$(CORPUS) P=$(P) REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$(W) \
+			CORPUS=$(CORPUS) P=$(P) CONFIG=$(CONFIG) REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$(W) \
 			JOBS=$(JOBS) V=$(V) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_MEM=$(BOOT_MEM) \
 			$(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
 		done; done

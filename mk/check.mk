@@ -4,23 +4,40 @@
 # own on first use too)
 CHECK_PACKAGES := $(sort $(call tc-packages,gcc-12) $(call tc-packages,clang-14) \
 	sparse qemu-system-arm chromium fonts-dejavu-core python3 valgrind)
+# the kernel-free tests (t0*) sort first: a broken helper fails in seconds
 TESTS ?= $(sort $(wildcard $(TOP)/tests/t[0-9]*.sh))
+CHECK_PREREQS := $(DEPS_STAMP) helpers $(addprefix $(HOSTOUT)/san/,kwarn-cc kwarn-parse kwarn-sites kwarn-svg)
 
+# every test on the small test kernel (tests/small.config)
 .PHONY: check
-check: $(DEPS_STAMP) helpers $(addprefix $(HOSTOUT)/san/,kwarn-cc kwarn-parse kwarn-sites kwarn-svg)
+check: $(CHECK_PREREQS)
 	$(Q)$(call need-packages,$(CHECK_PACKAGES))
 	$(Q)O=$(O) $(TOP)/tests/run.sh $(TESTS)
 
-# Rewrite the golden hashes of the test configuration from its -j8 builds in
-# O=: only after checking why they changed.
-GOLDEN := $(TOP)/tests/golden/seed-1-p2-gcc-12-W123
+# the golden and reproducibility tests on the full-size seed 1 at P=2, the
+# configuration of make bench (a cold run builds it three times: about 15
+# minutes on two cores)
+.PHONY: check-full
+check-full: $(CHECK_PREREQS)
+	$(Q)$(call need-packages,$(CHECK_PACKAGES))
+	$(Q)O=$(O) TESTDIR=$(O)/check-full TEST_P=2 TEST_CONFIG= \
+		$(TOP)/tests/run.sh $(TOP)/tests/t10-corpus.sh $(TOP)/tests/t11-reproducible.sh
+
+# Rewrite the golden hashes of a test configuration from its -j8 builds in
+# O= (the small one; GOLDEN_P=2 GOLDEN_CONFIG= for check-full's): only
+# after checking why they changed.
+GOLDEN_P ?= 0
+GOLDEN_CONFIG ?= small
+GOLDEN_NAME = seed-1-p$(GOLDEN_P)$(if $(GOLDEN_CONFIG),-$(GOLDEN_CONFIG))
+GOLDEN = $(TOP)/tests/golden/$(GOLDEN_NAME)-gcc-12-W123
 .PHONY: golden
 golden:
-	$(Q)$(MAKE) corpus SEED=1 P=2 TOOLCHAIN=gcc-12 WLEVELS="1 123" JOBS=8 O=$(O) CORPUS=$(O)/check/corpus
+	$(Q)$(MAKE) corpus SEED=1 P=$(GOLDEN_P) CONFIG=$(GOLDEN_CONFIG) TOOLCHAIN=gcc-12 WLEVELS="1 123" \
+		JOBS=8 BOOT=0 CCACHE=0 O=$(O) CORPUS=$(O)/golden/$(GOLDEN_NAME)
 	$(Q)mkdir -p $(dir $(GOLDEN))
 	$(Q)printf 'packages %s\nconfig %s\ncorpus %s\ncorpus-W1 %s\n' \
 		"$$(dpkg-query -W -f '$${Package}=$${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross)" \
-		"$$(sha256sum < $(O)/seed-1-p2/gcc-12-W123/.config | cut -c1-64)" \
-		"$$(sha256sum < $(O)/check/corpus/seed-1/gcc-12-W123.jsonl.zst | cut -c1-64)" \
-		"$$(sha256sum < $(O)/check/corpus/seed-1/gcc-12-W1.jsonl.zst | cut -c1-64)" > $(GOLDEN)
+		"$$(sha256sum < $(O)/$(GOLDEN_NAME)/gcc-12-W123/.config | cut -c1-64)" \
+		"$$(sha256sum < $(O)/golden/$(GOLDEN_NAME)/seed-1/gcc-12-W123.jsonl.zst | cut -c1-64)" \
+		"$$(sha256sum < $(O)/golden/$(GOLDEN_NAME)/seed-1/gcc-12-W1.jsonl.zst | cut -c1-64)" > $(GOLDEN)
 	@echo "  GOLDEN   $(GOLDEN:$(TOP)/%=%)"

@@ -4,9 +4,17 @@
 # pinned by mk/pin.config: every pinned symbol must keep its value, or the
 # config step fails. The result is $(SEEDDIR)/seed.config.
 
-SEEDDIR = $(O)/seed-$(SEED)-p$(P)
-SEED_CONFIG = $(SEEDDIR)/seed.config
 PIN := $(TOP)/mk/pin.config
+# CONFIG=NAME adds the named fragment tests/NAME.config to the pin (the
+# small test kernel: CONFIG=small); its seeds get directories of their own.
+# ALLCONFIG is what randconfig is given, and what the corpus records the
+# sha256 of (fragment_sha256).
+CONFIG ?=
+CONFIG_FRAGMENT = $(if $(CONFIG),$(TOP)/tests/$(CONFIG).config)
+SEED_SUFFIX = $(if $(CONFIG),-$(CONFIG))
+SEEDDIR = $(O)/seed-$(SEED)-p$(P)$(SEED_SUFFIX)
+SEED_CONFIG = $(SEEDDIR)/seed.config
+ALLCONFIG = $(if $(CONFIG),$(SEEDDIR)/allconfig,$(PIN))
 
 check-seed = $(if $(shell echo '$(SEED)' | grep -xE '[0-9]{1,9}'),,\
 	$(error SEED must be a non-negative integer, got '$(SEED)'))
@@ -14,18 +22,25 @@ check-w = $(if $(shell echo '$(W)' | grep -xE '[123]{1,3}'),,\
 	$(error W must combine the levels 1, 2 and 3 (1, 12, 123, 2...), got '$(W)'))
 check-p = $(if $(shell echo '$(P)' | grep -xE '[0-9]{1,2}|100'),,\
 	$(error P (KCONFIG_PROBABILITY) must be 0..100, got '$(P)'))
+check-config = $(if $(CONFIG),$(if $(shell echo '$(CONFIG)' | grep -xE '[a-z0-9][a-z0-9-]*'),,\
+	$(error CONFIG must name a fragment in tests/ (CONFIG=small), got '$(CONFIG)'))\
+	$(if $(wildcard $(CONFIG_FRAGMENT)),,$(error CONFIG=$(CONFIG): no fragment $(CONFIG_FRAGMENT:$(TOP)/%=%))))
+
+# a mistyped CONFIG stops every goal before any work
+$(call check-config)
 
 .PHONY: config
 config: $(SEED_CONFIG)
 
-$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
+$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
 	$(call check-seed)$(call check-p)$(call tc-check,$(REF_TOOLCHAIN))
-	$(call say,CONFIG,seed $(SEED) p=$(P) ($(REF_TOOLCHAIN)))
+	$(call say,CONFIG,seed $(SEED) p=$(P)$(if $(CONFIG), $(CONFIG)) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))
 	$(Q)mkdir -p $(SEEDDIR)/config
+	$(if $(CONFIG),$(Q)cat $(PIN) $(CONFIG_FRAGMENT) > $(ALLCONFIG).tmp && mv $(ALLCONFIG).tmp $(ALLCONFIG))
 	$(Q)flock $(SEEDDIR)/config.lock $(call kmake,$(KSRC),$(REF_TOOLCHAIN)) O=$(SEEDDIR)/config \
 		KCONFIG_SEED=$(SEED) KCONFIG_PROBABILITY=$(P) \
-		KCONFIG_ALLCONFIG=$(PIN) randconfig > $(SEEDDIR)/kconfig.log 2>&1 || \
+		KCONFIG_ALLCONFIG=$(ALLCONFIG) randconfig > $(SEEDDIR)/kconfig.log 2>&1 || \
 		{ cat $(SEEDDIR)/kconfig.log >&2; exit 1; }
-	$(Q)$(TOP)/mk/checkpin.sh $(PIN) $(SEEDDIR)/config/.config
+	$(Q)$(TOP)/mk/checkpin.sh $(ALLCONFIG) $(SEEDDIR)/config/.config
 	$(Q)cp $(SEEDDIR)/config/.config $@.tmp && mv $@.tmp $@

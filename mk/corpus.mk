@@ -26,11 +26,11 @@ corpus:
 	$(Q)n=$(words $(CORPUS_SEEDS)); k=0; for s in $(CORPUS_SEEDS); do k=$$((k + 1)); \
 		for t in $(TOOLCHAINS); do for w in $(WLEVELS); do \
 		echo "  SEED     $$s ($$k of $$n), $$t, W=$$w"; \
-		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(O) CORPUS=$(CORPUS) P=$(P) \
+		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(O) CORPUS=$(CORPUS) P=$(P) CONFIG=$(CONFIG) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$$w JOBS=$(JOBS) V=$(V) CCACHE=$(CCACHE) \
 			DISTCC_HOSTS='$(DISTCC_HOSTS)' $(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
 		done; done; \
-		$(if $(filter 0,$(BOOT)),,$(MAKE) boot SEED=$$s O=$(O) CORPUS=$(CORPUS) P=$(P) DISTCC_HOSTS= \
+		$(if $(filter 0,$(BOOT)),,$(MAKE) boot SEED=$$s O=$(O) CORPUS=$(CORPUS) P=$(P) CONFIG=$(CONFIG) DISTCC_HOSTS= \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) BOOT_TOOLCHAINS='$(BOOT_TOOLCHAINS)' \
 			JOBS=$(JOBS) V=$(V) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit;) \
 		done
@@ -51,7 +51,7 @@ $(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARS
 	$(Q)mkdir -p $(@D)
 	$(Q)CHECKERS='$(CHECKERS)' flock $(BUILDDIR).lock $(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
 		$(call tc-family,$(TOOLCHAIN)) '$(call tc-cc,$(TOOLCHAIN))' \
-		'$(call tc-packages,$(TOOLCHAIN))' $(SEED) $(P) $(W) $(VARIANT) $(PIN) \
+		'$(call tc-packages,$(TOOLCHAIN))' $(SEED) $(P) $(W) $(VARIANT) $(ALLCONFIG) \
 		'$(SERIES_SHA)' '$(TREE_NAME)' $(KWARN_PARSE) \
 		$(call kmake-in,$(BUILDDIR),$(TOOLCHAIN))
 

@@ -42,7 +42,7 @@ SERIES_FAIL_W ?= 12
 SERIES_BOOT ?= auto
 
 series-vars = ONLY='$(if $(ONLY),$(if $(findstring /,$(ONLY)),$(abspath $(ONLY)),$(ONLY)))' \
-	SEED='$(SEED)' P='$(P)' W='$(if $(filter command line,$(origin W)),$(W))' \
+	SEED='$(SEED)' P='$(P)' SEEDDIR='$(SEEDDIR)' W='$(if $(filter command line,$(origin W)),$(W))' \
 	TOOLCHAINS='$(TOOLCHAINS)' REF_TOOLCHAIN='$(REF_TOOLCHAIN)' \
 	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' SERIES='$(SERIES)' \
 	TREE_ID='$(TREE_ID)' WORK='$(SERIES_WORK)' JOBS='$(JOBS)' V='$(V)' \
@@ -81,10 +81,10 @@ series-compare: series-base
 		after=$(CORPUS)/seed-$$s/$$t-W$(W).jsonl.zst; \
 		test -f $$after || { echo "kwarn: $$after: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
 		echo "  SEED     $$s, $$t, without the fix patches"; \
-		rm -f $(SERIES_WORK)/o/seed-$$s-p$(P)/$$t-W$(W)/.kwarn-built; \
+		rm -f $(SERIES_WORK)/o/seed-$$s-p$(P)$(SEED_SUFFIX)/$$t-W$(W)/.kwarn-built; \
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(SERIES_WORK)/o KSRC=$(SERIES_WORK)/src \
 			TREE_NAME='$(TREE_NAME)' SERIES_SHA=$(SERIES_BASE_SHA) \
-			CORPUS=$(SERIES_WORK)/corpus P=$(P) W=$(W) JOBS=$(JOBS) V=$(V) \
+			CORPUS=$(SERIES_WORK)/corpus P=$(P) CONFIG=$(CONFIG) W=$(W) JOBS=$(JOBS) V=$(V) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) || exit 2; \
 		$(TOP)/mk/series-compare.sh $(SERIES_WORK)/corpus/seed-$$s/$$t-W$(W).jsonl.zst $$after \
 			$(LIST) || status=$$?; \

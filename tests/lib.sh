@@ -2,14 +2,25 @@
 #
 #   ok WHAT CMD...       run CMD; print "ok N - WHAT" or "not ok N - WHAT"
 #   expect_eq WHAT A B   compare two files, show the diff on failure
+#   need WHAT...         what the test builds on (tests/setup.sh)
+#   levels_equal TC W W123 REAL
+#                        the records the W=123 corpus W123 attributes to
+#                        W (1 or 12) equal those of REAL, a real W build's
 set -u
 export LC_ALL=C
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 n=0
-# The shared test configuration: seed, probability, toolchain.
-TEST_SEED=1 TEST_P=2 TEST_TC=gcc-12
+# The shared test configuration: the small test kernel, seed 1 at P=0 with
+# tests/small.config (make corpus SEED=1 P=0 CONFIG=small reproduces it);
+# make check-full sets TEST_P=2 TEST_CONFIG= for the full-size seed 1.
+TEST_SEED=1 TEST_TC=gcc-12
+: "${TEST_P=0}" "${TEST_CONFIG=small}"
+TEST_VARS="SEED=$TEST_SEED P=$TEST_P CONFIG=$TEST_CONFIG"
 : "${O:=${XDG_CACHE_HOME:-$HOME/.cache}/kwarn}"
 : "${TESTDIR:=$O/check}"
+SEEDDIR=$O/seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
+GOLDEN=$TOP/tests/golden/seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}-$TEST_TC-W123
+export TOP O TESTDIR TEST_SEED TEST_P TEST_CONFIG TEST_VARS TEST_TC
 # The test builds never go through ccache: t90 installs it, and a compiler
 # command with ccache in it would make Kbuild rebuild every cached test
 # build. t90 proves ccache on its own.
@@ -39,8 +50,37 @@ expect_eq() {
 	fi
 }
 
+levels_equal() {
+	local tc=$1 w=$2 t=$TESTDIR/levels-$1-$2 allowed rec f
+	local fields='select(.type == "diag" and .kind == "warning")
+		| [.tool, .flag, .path, .line, .col, .message, .count] | @json'
+	zstd -dcq "$3" | jq -r --argjson max ${#w} "select((.level // 9) <= \$max) | $fields" |
+		sort > "$t.attr"
+	zstd -dcq "$4" | jq -r "$fields" | sort > "$t.real"
+	comm -3 "$t.attr" "$t.real" > "$t.diff" || true
+	# differences allowed only for the flags tests/levels-exceptions lists
+	# (TC, W, flag, why: tab-separated)
+	allowed=$(awk -F '\t' -v tc="$tc" -v w="$w" '$1 == tc && $2 == w { print $3 }' \
+		"$TOP/tests/levels-exceptions" 2> /dev/null)
+	sed 's/^\t//' "$t.diff" | while read -r rec; do
+		f=$(jq -r '.[1]' <<< "$rec")
+		grep -qxF -- "$f" <<< "$allowed" || echo "$rec"
+	done > "$t.unexplained"
+	n=$((n + 1))
+	if [ -s "$t.attr" ] && [ ! -s "$t.unexplained" ]; then
+		echo "ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's ($(wc -l < "$t.attr") sites, $(wc -l < "$t.diff") listed exceptions)"
+	else
+		echo "not ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's"
+		echo "#   attributed: $(wc -l < "$t.attr"), real: $(wc -l < "$t.real"), unexplained:"
+		head -n 10 "$t.unexplained" | sed 's/^/#   /'
+	fi
+}
+
 # make in the checkout for the shared test configuration
 kmake() {
-	make -C "$TOP" SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC O="$O" BOOT=0 \
+	# shellcheck disable=SC2086
+	make -C "$TOP" $TEST_VARS TOOLCHAIN=$TEST_TC O="$O" BOOT=0 \
 		CORPUS="$TESTDIR/corpus" "$@"
 }
+export -f kmake
+. "$TOP/tests/setup.sh"

@@ -5,7 +5,7 @@
 # lib.sh). The last line sums them up: "N passed, N failed".
 set -u
 : "${O:=${XDG_CACHE_HOME:-$HOME/.cache}/kwarn}"
-logs=$O/check/logs
+logs=${TESTDIR:-$O/check}/logs
 mkdir -p "$logs"
 pass=0 fail=0
 for t in "$@"; do

@@ -2,22 +2,27 @@
 # make corpus on the shared test configuration: the backbone end to end.
 . "$(dirname "$0")/lib.sh"
 c=$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst
-b=$O/seed-$TEST_SEED-p$TEST_P/$TEST_TC-W123
+b=$SEEDDIR/$TEST_TC-W123
 
-ok "make corpus builds the test seed and writes its corpus" kmake corpus JOBS=8
+need corpus gcc-12 123
 ok "the corpus is intact zstd" zstd -tq "$c"
 zstd -dcq "$c" > "$TESTDIR/corpus.jsonl" || true
 ok "line 1 is the build record: schema 1, seed, W, status ok, config stored" \
-	jq -e -s '.[0] | .type == "build" and .schema == 1 and .seed == 1 and
-		.probability == 2 and .w == "123" and .status == "ok" and
+	jq -e -s --argjson p "$TEST_P" '.[0] | .type == "build" and .schema == 1 and .seed == 1 and
+		.probability == $p and .w == "123" and .status == "ok" and
 		(.config | test("CONFIG_ARCH_VIRT=y")) and (.config_sha256 | length == 64) and
 		(.compiler | test("arm-linux-gnueabi-gcc-12")) and
 		.packages["gcc-12-arm-linux-gnueabi"] != null' "$TESTDIR/corpus.jsonl"
+ok "the build record's fragment_sha256 covers the pin and the test fragment${TEST_CONFIG:+ (tests/$TEST_CONFIG.config)}" \
+	test "$(jq -r -s '.[0].fragment_sha256' "$TESTDIR/corpus.jsonl")" = \
+	"$(cat "$TOP/mk/pin.config" ${TEST_CONFIG:+"$TOP/tests/$TEST_CONFIG.config"} | sha256sum | cut -c1-64)"
 ok "the stored config is the one built, and its hash matches" bash -c "
 	jq -j -s '.[0].config' $TESTDIR/corpus.jsonl > $TESTDIR/config &&
 	cmp $TESTDIR/config $b/.config &&
 	test \"\$(sha256sum < $TESTDIR/config | cut -c1-64)\" = \"\$(jq -r -s '.[0].config_sha256' $TESTDIR/corpus.jsonl)\""
 ok "every pinned symbol kept its value" "$TOP/mk/checkpin.sh" "$TOP/mk/pin.config" "$b/.config"
+[ -z "$TEST_CONFIG" ] ||
+	ok "  and every line of tests/$TEST_CONFIG.config" "$TOP/mk/checkpin.sh" "$TOP/tests/$TEST_CONFIG.config" "$b/.config"
 ok "records are unique by key and sorted by path, line, column" \
 	jq -e -s '.[1:] as $d | ($d | map(.key) | unique | length) == ($d | length) and
 		($d | map([.path, .line, .col])) == ($d | map([.path, .line, .col]) | sort)' \
@@ -40,7 +45,7 @@ ok "paths are tree-relative" \
 	"$TESTDIR/corpus.jsonl"
 
 # golden hashes, for the pinned package versions
-g=$TOP/tests/golden/seed-$TEST_SEED-p$TEST_P-$TEST_TC-W123
+g=$GOLDEN
 have=$(dpkg-query -W -f '${Package}=${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross)
 want=$(sed -n 's/^packages //p' "$g")
 n=$((n + 1))
@@ -64,12 +69,10 @@ fi
 sha=$(sha256sum < "$c")
 rm -f "$b/.kwarn-built"
 ok "a rebuild that recompiles nothing gives the same corpus bytes" bash -c "
-	$(declare -f kmake); TOP=$TOP TEST_SEED=$TEST_SEED TEST_P=$TEST_P TEST_TC=$TEST_TC O=$O TESTDIR=$TESTDIR
 	kmake corpus JOBS=8 > $TESTDIR/rebuild.log &&
 	! grep -q '^  CC ' $b/make.log && test \"\$(sha256sum < $c)\" = '$sha'"
 
 ok "make top prints W=1, W=12 and W=123 tables" bash -c "
-	$(declare -f kmake); TOP=$TOP TEST_SEED=$TEST_SEED TEST_P=$TEST_P TEST_TC=$TEST_TC O=$O TESTDIR=$TESTDIR
 	kmake -s top > $TESTDIR/top && grep -q '^W=1: ' $TESTDIR/top &&
 	grep -q '^W=12: ' $TESTDIR/top && grep -q '^W=123: ' $TESTDIR/top"
 ok "make top's W=123 total equals the corpus's warning instances" bash -c "

@@ -1,31 +1,114 @@
 #!/bin/bash
-# Same inputs, same bytes: the test seed's W=1 corpus built from scratch in
-# another O=, from another directory, at -j2, with another TZ and LANG and
-# a stale .config lying around, matches the golden sha256 committed from a
-# -j8 build in the default O= (tests/golden; make golden). The W=123
-# corpus has its golden hash in t10. t20 uses this W=1 corpus, t80 this
-# build directory (and removes it). Always built: a corpus left by make
-# golden is the -j8 one.
+# Same inputs, same bytes, from scratch on every run: the test seed's W=1
+# corpus built in an empty O= of its own, from another directory, at -j2,
+# with another TZ, LANG and PATH (a pahole in it) and stale configs where
+# randconfig and the build will look, matches the golden sha256 committed
+# from a -j8 build in the default O= (tests/golden; make golden). The
+# W=123 corpus has its golden hash in t10.
+# Its first run is a first run on a fresh machine: dpkg-query and apt-get
+# in its PATH say linux-source-6.1 is not installed until make installs it
+# (make reads its makefiles again after the install: the tree is unpacked
+# and patched once, under the package's real version).
+# The same build is interrupted on the way (SIGINT, SIGKILL; during the
+# build and during the parse and corpus write) and run again: every rerun
+# gives those bytes and no run leaves a half-written corpus file; two runs
+# at once neither corrupt nor duplicate it. The O= is removed at the end
+# (it holds a second kernel tree). It is also GCC's real W=1 build of
+# t20's level check.
 . "$(dirname "$0")/lib.sh"
 o2=$TESTDIR/o2
-c=$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W1.jsonl.zst
-g=$TOP/tests/golden/seed-$TEST_SEED-p$TEST_P-$TEST_TC-W123
+s2=$o2/$(basename "$SEEDDIR")
+b=$s2/$TEST_TC-W1
+c=$o2/corpus/seed-$TEST_SEED/$TEST_TC-W1.jsonl.zst
+want=$(sed -n 's/^corpus-W1 //p' "$GOLDEN")
 
 rm -rf "$o2"
-mkdir -p "$o2/seed-$TEST_SEED-p$TEST_P/config" "$o2/seed-$TEST_SEED-p$TEST_P/$TEST_TC-W1"
-# stale configs: another config where randconfig and the build will look
+mkdir -p "$s2/config" "$b" "$o2/bin"
 for d in config "$TEST_TC-W1"; do
-	cp "$TOP/mk/pin.config" "$o2/seed-$TEST_SEED-p$TEST_P/$d/.config"
-	echo 'CONFIG_SMP=y' >> "$o2/seed-$TEST_SEED-p$TEST_P/$d/.config"
+	cp "$TOP/mk/pin.config" "$s2/$d/.config"
+	echo 'CONFIG_SMP=y' >> "$s2/$d/.config"
 done
-mkdir -p "$o2/bin"
-printf '#!/bin/sh\necho v1.24\n' > "$o2/bin/pahole" && chmod +x "$o2/bin/pahole"
-rm -f "$c"
-ok "the test seed's W=1 corpus from scratch: O=, cwd, -j2, TZ, LANG, PATH differ" bash -c "
-	cd / && PATH=$o2/bin:\$PATH TZ=Asia/Kolkata LANG=de_DE.UTF-8 LC_ALL= make -C $TOP corpus BOOT=0 \
-		SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC W=1 O=$o2 \
-		CORPUS=$TESTDIR/corpus JOBS=2 CCACHE=0 > $TESTDIR/o2.log 2>&1"
-ok "its config is the shared build's, byte for byte" cmp "$O/seed-$TEST_SEED-p$TEST_P/seed.config" \
-	"$o2/seed-$TEST_SEED-p$TEST_P/seed.config"
-ok "the W=1 corpus (-j2, other O=) matches the golden sha256 (-j8)" \
-	test "$(sed -n 's/^corpus-W1 //p' "$g")" = "$(sha256sum < "$c" | cut -c1-64)"
+printf '#!/bin/sh\necho v1.24\n' > "$o2/bin/pahole"
+cat > "$o2/bin/dpkg-query" <<EOF
+#!/bin/sh
+for a; do [ "\$a" != linux-source-6.1 ] || [ -e $o2/installed ] || exit 1; done
+exec /usr/bin/dpkg-query "\$@"
+EOF
+cat > "$o2/bin/apt-get" <<EOF
+#!/bin/sh
+case " \$* " in *" install "*" linux-source-6.1 "*) touch $o2/installed ;; esac
+EOF
+chmod +x "$o2/bin/"*
+
+# corpus [MAKEARGS...]: make corpus for the W=1 corpus in $o2, as a user
+# elsewhere would run it
+corpus() {
+	(cd / && PATH=$o2/bin:$PATH TZ=Asia/Kolkata LANG=de_DE.UTF-8 LC_ALL= \
+		make -C "$TOP" corpus BOOT=0 $TEST_VARS TOOLCHAIN=$TEST_TC W=1 O="$o2" \
+		CORPUS="$o2/corpus" JOBS=2 CCACHE=0 "$@")
+}
+# killed SIGNAL WHEN: start make corpus in its own process group, kill the
+# whole group once WHEN (a shell test) holds; then no corpus file or a
+# whole one. Fails when WHEN never held (the kill came too late to count).
+killed() {
+	local pid i hit=
+	runs=$((runs + 1))
+	setsid bash -c "$(declare -f corpus); o2=$o2 TOP=$TOP TEST_VARS='$TEST_VARS' TEST_TC=$TEST_TC
+		corpus > $TESTDIR/t11-run-$runs.log 2>&1" &
+	pid=$!
+	for ((i = 0; i < 3000; i++)); do
+		if eval "$2"; then hit=1; break; fi
+		kill -0 "$pid" 2> /dev/null || break
+		sleep 0.1
+	done
+	kill -s "$1" -- -"$pid" 2> /dev/null
+	wait "$pid" 2> /dev/null
+	sleep 1
+	[ -n "$hit" ] || { echo "make corpus ended before: $2"; return 1; }
+	[ ! -e "$c" ] || zstd -tq "$c"
+}
+same() {	# a rerun to completion gives the golden bytes, no staged leftovers
+	runs=$((runs + 1))
+	corpus > "$TESTDIR/t11-run-$runs.log" 2>&1 &&
+	test "$(sha256sum < "$c" | cut -c1-64)" = "$want" &&
+	! ls -A "$(dirname "$c")" | grep -q '\.tmp$'
+}
+runs=0
+rm -f "$TESTDIR"/t11-run-*.log
+# building DIR: the build has compiled three objects in DIR
+building() { [ "$(find "$b/$1" -name '*.o' 2> /dev/null | wc -l)" -ge 3 ]; }
+parsing='pgrep -f "mk/corpus.sh $c" > /dev/null'
+
+ok "INT during the first build from an empty O= left no partial corpus" killed INT "building kernel"
+ok "the build went on from there: the W=1 corpus (O=, cwd, -j2, TZ, LANG, PATH differ) matches the golden sha256 (-j8)" same
+ok "the first run installed linux-source-6.1, then unpacked and patched the tree once" bash -c "
+	grep -q '^  APT .*linux-source-6.1' $TESTDIR/t11-run-1.log &&
+	test \$(cat $TESTDIR/t11-run-*.log | grep -c '^  TREE ') = 1"
+need config
+ok "its config is the shared build's, byte for byte" cmp "$SEEDDIR/seed.config" "$s2/seed.config"
+# W levels (as t20 for the rest): this real W=1 build against the shared
+# W=123 build's attribution
+need corpus "$TEST_TC" 123
+levels_equal "$TEST_TC" 1 "$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst" "$c"
+
+# during the build again: kernel/time/'s 16 objects to recompile
+find "$b/kernel/time" -name '*.o' -delete
+rm -f "$b/.kwarn-built" "$c"
+ok "KILL during the build left no partial corpus" killed KILL "building kernel/time"
+ok "after KILL during the build, a rerun gives the same bytes" same
+for sig in INT KILL; do
+	rm -f "$c"
+	ok "$sig during the parse and corpus write left no partial corpus" killed $sig "$parsing"
+	ok "after $sig during the parse, a rerun gives the same bytes" same
+done
+
+# two runs for the same seed at once
+rm -f "$c" "$b/.kwarn-built"
+corpus -s JOBS=1 > "$TESTDIR/concurrent-1.log" 2>&1 &
+corpus -s JOBS=1 > "$TESTDIR/concurrent-2.log" 2>&1 &
+wait
+ok "two concurrent runs for the same seed: the same bytes, no leftovers" bash -c "
+	test \"\$(sha256sum < $c | cut -c1-64)\" = '$want' && ! ls -A $(dirname "$c") | grep -q '\.tmp\$' &&
+	test \$(ls $(dirname "$c") | grep -c '^$TEST_TC-W1.jsonl.zst') = 1"
+ok "no later run prepared the tree again" test "$(cat "$TESTDIR"/t11-run-*.log | grep -c '^  TREE ')" = 1
+rm -rf "$o2"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Bad input to make: one clear line, non-zero exit, nothing half-written.
 . "$(dirname "$0")/lib.sh"
+need corpus gcc-12 123
 c=$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst
 
 fails_with() {	# fails_with PATTERN CMD...: CMD fails and says PATTERN
@@ -12,10 +13,13 @@ ok "a non-numeric SEED is refused" fails_with "SEED must be a non-negative integ
 	make -C "$TOP" config SEED=abc O="$O"
 ok "a negative SEED is refused" fails_with "SEED must be a non-negative integer, got '-3'" \
 	make -C "$TOP" config SEED=-3 O="$O"
+ok "an unknown CONFIG is refused before any work, naming the missing fragment" bash -c "
+	! make -C $TOP corpus SEED=1 CONFIG=nope O=$TESTDIR/no-such-o > $TESTDIR/bad.out 2>&1 &&
+	grep -q 'CONFIG=nope: no fragment tests/nope.config' $TESTDIR/bad.out && test ! -e $TESTDIR/no-such-o"
 ok "an unknown toolchain is refused" fails_with "unknown toolchain 'icc-1'" \
-	make -C "$TOP" build SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=icc-1 O="$O"
+	make -C "$TOP" build $TEST_VARS TOOLCHAIN=icc-1 O="$O"
 ok "a toolchain prefix that does not exist is refused" fails_with "/nonexistent/arm-gcc: no such compiler" \
-	make -C "$TOP" build SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=/nonexistent/arm- O="$O"
+	make -C "$TOP" build $TEST_VARS TOOLCHAIN=/nonexistent/arm- O="$O"
 cp "$c" "$TESTDIR/trunc.jsonl.zst"
 mkdir -p "$TESTDIR/badcorpus/seed-9"
 head -c 300 "$c" > "$TESTDIR/badcorpus/seed-9/gcc-12-W123.jsonl.zst"
@@ -34,7 +38,7 @@ ok "a corpus of a newer schema is refused, naming it" fails_with \
 	make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
 ok "a toolchain whose packages do not exist: one line naming them" fails_with \
 	"kwarn: cannot install: clang-99 lld-99 llvm-99 clang-tools-99" \
-	make -C "$TOP" build SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=clang-99 O="$O"
+	make -C "$TOP" build $TEST_VARS TOOLCHAIN=clang-99 O="$O"
 
 # kwarn-parse on bad logs: exit 1, "kwarn-parse: FILE:LINE: why", no output
 parse=$TOP/.build/san/kwarn-parse

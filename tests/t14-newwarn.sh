@@ -4,9 +4,10 @@
 # per tool: gcc's -Wmissing-prototypes and sparse's "symbol was not
 # declared". Nothing else may come out as new.
 . "$(dirname "$0")/lib.sh"
+need corpus gcc-12 123
 out=$TESTDIR/newwarn.out
 ok "make newwarn runs and says the diff adds findings (status 1)" bash -c "
-	! make -C $TOP -s newwarn SEED=$TEST_SEED P=$TEST_P TOOLCHAINS=$TEST_TC CHECKERS=sparse W=1 \
+	! make -C $TOP -s newwarn $TEST_VARS TOOLCHAINS=$TEST_TC CHECKERS=sparse W=1 \
 		DIFF=$TOP/tests/diffs/add-function.patch O=$O > $out 2>&1 &&
 	test \$(cat $O/newwarn/status) = 1"
 ok "exactly two new findings" test "$(grep -c '^  NEW      gcc-12 [0-9a-f]\{16\}' "$out")" = 2
@@ -15,4 +16,4 @@ ok "gcc: no previous prototype for 'kwarn_example_counter'" \
 ok "sparse: symbol 'kwarn_example_counter' was not declared" \
 	grep -q "\[sparse\] init/main.c:118:5: warning: symbol 'kwarn_example_counter' was not declared" "$out"
 ok "each with a command that reproduces it" test "$(grep -c 'reproduce: make -C .* init/main.o' "$out")" = 2
-ok "the shared tree was not touched" bash -c "! grep -q kwarn_example_counter $O/src/linux-source-6.1/init/main.c"
+ok "the shared tree was not touched" bash -c "! grep -q kwarn_example_counter $KTREE/init/main.c"

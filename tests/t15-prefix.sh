@@ -3,28 +3,18 @@
 # gcc-12 behind a directory of unversioned links, as a hand-built cross
 # toolchain installs itself. Its W=12 corpus of the test seed is named after
 # the compiler's full version, and its warnings are those gcc-12's W=123
-# build attributes to W=1 and W=2. t20 uses it as GCC's real W=12 build:
-# the same compiler, one full build instead of two. The build directory
-# stays, as every corpus build's does: a second make check reuses it.
+# build attributes to W=1 and W=2. It is built by tests/setup.sh (need
+# prefix): t20 uses it too, as GCC's real W=12 build (the same compiler,
+# one full build instead of two).
 . "$(dirname "$0")/lib.sh"
-# its own corpus directory: later tests read every corpus of the shared one
+need corpus gcc-12 123
+need prefix
 pc=$TESTDIR/prefix/corpus
-cdir=$pc/seed-$TEST_SEED
 ref=$TESTDIR/corpus/seed-$TEST_SEED/gcc-12-W123.jsonl.zst
-bin=$TESTDIR/prefix/bin
-pfx=$bin/arm-linux-gnueabi-
+c=$PREFIX_CORPUS
+name=gcc-$("${PREFIX}gcc" -dumpfullversion)
 
-rm -rf "$TESTDIR/prefix" && mkdir -p "$bin" "$cdir"
-for t in /usr/bin/arm-linux-gnueabi-*; do
-	tool=${t##*/}
-	ln -s "$t" "$bin/${tool%-12}"
-done
-ver=$("${pfx}gcc" -dumpfullversion)
-name=gcc-$ver
-c=$cdir/$name-W12.jsonl.zst
-
-ok "a prefix toolchain builds the test seed's W=12 corpus" kmake corpus TOOLCHAIN="$pfx" W=12 CORPUS="$pc"
-ok "  it is named after the compiler's full version ($name), not gcc-12's" test -f "$c"
+ok "its corpus is named after the compiler's full version ($name), not gcc-12's" test -f "$c"
 ok "  its build record names the prefix compiler; tree and series are gcc-12's, the config too but CC_VERSION_TEXT" bash -c "
 	zstd -dcq $c | head -n1 | jq -e --arg tc $name '
 		.toolchain == \$tc and (.compiler | startswith(\"arm-linux-gnueabi-gcc \")) and .status == \"ok\" and

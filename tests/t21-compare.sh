@@ -1,6 +1,8 @@
 #!/bin/bash
 # make compare: what clang-14 adds and drops against gcc-12 on the test seed.
 . "$(dirname "$0")/lib.sh"
+need corpus gcc-12 123
+need corpus clang-14 123
 cdir=$TESTDIR/corpus/seed-$TEST_SEED
 
 cmp_run() { kmake -s compare "$@" > "$TESTDIR/compare.out" 2>&1; echo $? > "$TESTDIR/compare.rc"; }

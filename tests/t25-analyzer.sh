@@ -3,6 +3,7 @@
 # dereference reached from mm/page_alloc.c), kept as a fixture, and found
 # again live on the shared test seed with CHECKERS=clang-analyzer FILES=.
 . "$(dirname "$0")/lib.sh"
+need corpus clang-14 123
 f=$TOP/tests/fixtures/clang14-analyzer
 want='"core.NullDereference","include/asm-generic/bitops/generic-non-atomic.h",42,"Dereference of null pointer (loaded from variable '"'"'p'"'"')"'
 (cd "$f" && eval "$TOP/.build/san/kwarn-parse $(cat args)") |
@@ -22,5 +23,5 @@ ok "make corpus without CHECKERS afterwards, from the same build directory" \
 ok "  its corpus is made again, without the analyzer's findings" bash -c "
 	zstd -dcq $TESTDIR/corpus-analyzer/seed-$TEST_SEED/clang-14-W123.jsonl.zst |
 	jq -e -s 'any(.[]; .type == \"diag\") and all(.[]; .tool != \"clang-analyzer\")' > /dev/null"
-ok "a gcc toolchain is refused" bash -c "make -C $TOP build SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=gcc-12 \
+ok "a gcc toolchain is refused" bash -c "make -C $TOP build $TEST_VARS TOOLCHAIN=gcc-12 \
 	CHECKERS=clang-analyzer FILES=mm/page_alloc.o O=$O 2>&1 | grep -q 'needs a clang toolchain'"

@@ -3,6 +3,8 @@
 # one object, for gcc and clang; a real miss (a W level below the
 # warning's); a script that reproduces it on a fresh machine.
 . "$(dirname "$0")/lib.sh"
+need corpus gcc-12 123
+need corpus clang-14 123
 cdir=$TESTDIR/corpus/seed-$TEST_SEED
 status() { cat "$O/repro/status"; }
 pick() {	# pick TOOLCHAIN FLAG: the key of the first such warning in a .c file

@@ -7,11 +7,12 @@
 # BOOT_TEST_TOOLCHAINS="gcc-12" limits the toolchains booted; KSRC=TREE
 # tests a kernel tree as it is (kernel patches before they join series/).
 . "$(dirname "$0")/lib.sh"
+need tree
 
 tcs=${BOOT_TEST_TOOLCHAINS:-gcc-12 clang-14}
-seeddir=$O/seed-$TEST_SEED-p$TEST_P
+seeddir=$SEEDDIR
 corpus=$TESTDIR/corpus/seed-$TEST_SEED
-ksrc=${KSRC:-$O/src/linux-source-6.1}
+ksrc=${KSRC:-$KTREE}
 bmake() {
 	kmake ${KSRC:+KSRC="$KSRC"} "$@"
 }
@@ -174,7 +175,7 @@ fi
 # make corpus boots by default (the profiling image is built and booted
 # above: here it is only found up to date), BOOT=0 skips it
 ok "make corpus boots the seed's image by default, BOOT=0 does not" bash -c "
-	make -C $TOP corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC O=$O CORPUS=$TESTDIR/corpus \
+	make -C $TOP corpus $TEST_VARS TOOLCHAIN=$TEST_TC O=$O CORPUS=$TESTDIR/corpus \
 		> $TESTDIR/corpus-boot.out 2>&1 && grep -q '^  BRANCHES ' $TESTDIR/corpus-boot.out &&
-	make -C $TOP corpus SEED=$TEST_SEED P=$TEST_P TOOLCHAIN=$TEST_TC O=$O CORPUS=$TESTDIR/corpus BOOT=0 \
+	make -C $TOP corpus $TEST_VARS TOOLCHAIN=$TEST_TC O=$O CORPUS=$TESTDIR/corpus BOOT=0 \
 		> $TESTDIR/corpus-noboot.out 2>&1 && ! grep -q 'BRANCHES\|, boot$' $TESTDIR/corpus-noboot.out"

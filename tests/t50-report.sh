@@ -6,6 +6,8 @@
 # the corpus; the same corpus gives the same bytes; a boot profile's section
 # and "no boot profile" without one.
 . "$(dirname "$0")/lib.sh"
+need corpus gcc-12 123
+need corpus clang-14 123
 corpus=$TESTDIR/corpus
 r=$TESTDIR/report
 page=$corpus/report.html

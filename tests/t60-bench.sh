@@ -2,6 +2,7 @@
 # make bench on a small input (BENCH_SIZE=small): it runs and prints every
 # figure. The figures themselves are measured with make bench (README.md).
 . "$(dirname "$0")/lib.sh"
+need corpus gcc-12 123
 out=$TESTDIR/bench.out
 
 bench() { kmake -s bench BENCH_SIZE=small > "$out" 2>&1 || { cat "$out"; return 1; }; }

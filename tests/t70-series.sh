@@ -6,14 +6,16 @@
 # or do not apply are caught, by name. mk/tree.sh stops on a patch that
 # does not apply, naming it.
 . "$(dirname "$0")/lib.sh"
-ksrc=$O/src/linux-source-6.1
+need corpus gcc-12 123
+need corpus clang-14 123
+ksrc=$KTREE
 work=$O/series-check
 fixes=$(cd "$TOP/series" && ls 1[0-9][0-9][0-9]-*.patch 2> /dev/null)
 first=$(head -n1 <<< "$fixes")
 sc() {	# sc OUT ARGS...: make series-check on the test corpus; its status
 	local out=$1
 	shift
-	make -C "$TOP" -s series-check CORPUS="$TESTDIR/corpus" O="$O" SEED=$TEST_SEED P=$TEST_P \
+	make -C "$TOP" -s series-check CORPUS="$TESTDIR/corpus" O="$O" $TEST_VARS \
 		SERIES_BOOT=0 JOBS=2 "$@" > "$TESTDIR/$out" 2>&1
 	cat "$work/status"
 }

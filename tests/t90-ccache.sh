@@ -1,14 +1,14 @@
 #!/bin/bash
 # ccache never changes a diagnostic: the kernel/time/ objects of the test
-# seed (19, about 25,000 gcc warnings at W=123: a fifth of kernel/'s, for
-# make check's time), compiled through kwarn-cc without ccache, with a cold
+# seed (16 in the small test kernel, about 20,000 gcc warnings at W=123), compiled through kwarn-cc without ccache, with a cold
 # cache and with a warm one (every compile a cache hit), leave
 # byte-identical diagnostics.
 # Runs late: installing ccache makes later builds outside the tests use it
 # (the tests' own builds run with CCACHE=0, tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
+need config
 "$TOP/mk/need-packages.sh" ccache
-cfg=$O/seed-$TEST_SEED-p$TEST_P/seed.config
+cfg=$SEEDDIR/seed.config
 dir=kernel/time
 export CCACHE_DIR=$TESTDIR/ccache-dir
 for tc in gcc-12 clang-14; do
@@ -17,7 +17,7 @@ for tc in gcc-12 clang-14; do
 	rm -rf "$d" "$CCACHE_DIR" && mkdir -p "$d"
 	cp "$cfg" "$d/.config"
 	# shellcheck disable=SC2154,SC2086
-	km() { env -u MAKEFLAGS make -s -C "$O/src/linux-source-6.1" O="$d" ARCH=arm $kmake W=123 -j2 "$@"; }
+	km() { env -u MAKEFLAGS make -s -C "$KTREE" O="$d" ARCH=arm $kmake W=123 -j2 "$@"; }
 	ok "$tc: prepare a build directory" km CC="$cc" olddefconfig prepare
 	for run in plain cold warm; do
 		find "$d/$dir" -name '*.o' -delete 2>/dev/null
