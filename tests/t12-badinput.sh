@@ -9,10 +9,19 @@ fails_with() {	# fails_with PATTERN CMD...: CMD fails and says PATTERN
 	shift
 	! "$@" > "$TESTDIR/bad.out" 2>&1 && grep -q -- "$pat" "$TESTDIR/bad.out"
 }
-ok "a non-numeric SEED is refused" fails_with "SEED must be a non-negative integer, got 'abc'" \
-	make -C "$TOP" config SEED=abc O="$O"
-ok "a negative SEED is refused" fails_with "SEED must be a non-negative integer, got '-3'" \
-	make -C "$TOP" config SEED=-3 O="$O"
+# refused SEED...: each refused when make reads the command line, in an
+# O= that make corpus would otherwise fill (it stays empty)
+refused_seed() {
+	local s
+	for s; do
+		! make -C "$TOP" corpus SEED="$s" O="$TESTDIR/no-such-o" > "$TESTDIR/bad.out" 2>&1 &&
+		grep -qF "SEED must be a decimal number 0..999999999 without leading zeros, got '$s'" "$TESTDIR/bad.out" &&
+		test ! -e "$TESTDIR/no-such-o" || return 1
+	done
+}
+ok "a non-numeric, negative or too large SEED is refused before any work" refused_seed abc -3 '' 1000000000
+ok "a SEED with leading zeros (Kconfig reads 08 as bad octal, 010 as 8) is refused before any work" \
+	refused_seed 08 010 01 00
 ok "an unknown CONFIG is refused before any work, naming the missing fragment" bash -c "
 	! make -C $TOP corpus SEED=1 CONFIG=nope O=$TESTDIR/no-such-o > $TESTDIR/bad.out 2>&1 &&
 	grep -q 'CONFIG=nope: no fragment tests/nope.config' $TESTDIR/bad.out && test ! -e $TESTDIR/no-such-o"
