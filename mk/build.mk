@@ -41,7 +41,7 @@ build: $(BUILD_STAMP)
 BUILD_DISTCC = $(call use-distcc,$(TOOLCHAIN))
 BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(JOBS))
 $(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
-	$(call tc-check,$(TOOLCHAIN))$(call check-variant)$(call check-w)$(call check-checkers)
+	$(call tc-check,$(TOOLCHAIN))$(call check-variant)$(call check-checkers)
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \
 		$(if $(BUILD_DISTCC),$(DISTCC_PACKAGES)))
 	$(if $(DISTCC_HOSTS),$(if $(BUILD_DISTCC),,@echo "  DISTCC   $(TC_NAME) compiles locally, not through distcc: $(call distcc-why,$(TOOLCHAIN))"))

@@ -22,6 +22,23 @@ refused_seed() {
 ok "a non-numeric, negative or too large SEED is refused before any work" refused_seed abc -3 '' 1000000000
 ok "a SEED with leading zeros (Kconfig reads 08 as bad octal, 010 as 8) is refused before any work" \
 	refused_seed 08 010 01 00
+# refused PATTERN SETTING...: make corpus SETTING fails when make reads the
+# command line, saying PATTERN, and leaves the O= it was given unmade
+refused() {
+	local pat=$1
+	shift
+	! make -C "$TOP" corpus "$@" O="$TESTDIR/no-such-o" > "$TESTDIR/bad.out" 2>&1 &&
+	grep -qF "$pat" "$TESTDIR/bad.out" && test ! -e "$TESTDIR/no-such-o"
+}
+for w in 4 0 '' '1 2' 12a; do
+	ok "W='$w' is refused before any work" refused "W must combine the levels 1, 2 and 3 (1, 12, 123, 2...), got '$w'" W="$w"
+done
+ok "W's digits are sorted and deduplicated: W=21 builds W=12, W=3211 W=123" bash -c "
+	make -C $TOP -n corpus W=21 O=$TESTDIR/w-o | grep -q 'for w in 12; do' &&
+	make -C $TOP -n corpus W=3211 O=$TESTDIR/w-o | grep -q 'for w in 123; do'"
+for j in 0 abc 2x; do
+	ok "JOBS=$j is refused before any work" refused "JOBS must be a number of parallel jobs, 1..9999, got '$j'" JOBS="$j"
+done
 ok "an unknown CONFIG is refused before any work, naming the missing fragment" bash -c "
 	! make -C $TOP corpus SEED=1 CONFIG=nope O=$TESTDIR/no-such-o > $TESTDIR/bad.out 2>&1 &&
 	grep -q 'CONFIG=nope: no fragment tests/nope.config' $TESTDIR/bad.out && test ! -e $TESTDIR/no-such-o"
