@@ -31,6 +31,9 @@ check-config = $(if $(CONFIG),$(if $(shell echo '$(CONFIG)' | grep -xE '[a-z0-9]
 $(call check-seed)$(call check-config)
 # W in one spelling: its digits sorted and deduplicated (W=21 is W=12,
 # W=321 is W=123), so one level set has one build and one corpus name
+# W_GIVEN: W came from the command line (repro and series-check take the
+# corpus's level otherwise, and get no W); override hides it from origin
+W_GIVEN := $(filter command line,$(origin W))
 W_SORTED := $(shell echo '$(W)' | grep -xE '[123]+' | fold -w1 | sort -u | tr -d '\n')
 $(if $(W_SORTED),,$(error W must combine the levels 1, 2 and 3 (1, 12, 123, 2...), got '$(W)'))
 override W := $(W_SORTED)

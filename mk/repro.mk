@@ -16,7 +16,7 @@ repro: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 		ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 		SEED='$(if $(filter command line,$(origin SEED)),$(SEED))' \
 		TOOLCHAIN='$(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN))' \
-		W='$(if $(filter command line,$(origin W)),$(W))' \
+		$(if $(W_GIVEN),W='$(W)') \
 		SCRIPT='$(if $(SCRIPT),$(abspath $(SCRIPT)))' \
 		CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' \
 		SRC_TARBALL='$(SRC_TARBALL)' SRC_PKG='$(SRC_PKG)' \

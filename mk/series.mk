@@ -42,7 +42,7 @@ SERIES_FAIL_W ?= 12
 SERIES_BOOT ?= auto
 
 series-vars = ONLY='$(if $(ONLY),$(if $(findstring /,$(ONLY)),$(abspath $(ONLY)),$(ONLY)))' \
-	SEED='$(SEED)' P='$(P)' SEEDDIR='$(SEEDDIR)' W='$(if $(filter command line,$(origin W)),$(W))' \
+	SEED='$(SEED)' P='$(P)' SEEDDIR='$(SEEDDIR)' $(if $(W_GIVEN),W='$(W)') \
 	TOOLCHAINS='$(TOOLCHAINS)' REF_TOOLCHAIN='$(REF_TOOLCHAIN)' \
 	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' SERIES='$(SERIES)' \
 	TREE_ID='$(TREE_ID)' WORK='$(SERIES_WORK)' JOBS='$(JOBS)' V='$(V)' \
