@@ -18,8 +18,10 @@ TEST_SEED=1 TEST_TC=gcc-12
 TEST_VARS="SEED=$TEST_SEED P=$TEST_P CONFIG=$TEST_CONFIG"
 : "${O:=${XDG_CACHE_HOME:-$HOME/.cache}/kwarn}"
 : "${TESTDIR:=$O/check}"
-SEEDDIR=$O/seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
-GOLDEN=$TOP/tests/golden/seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}-$TEST_TC-W123
+# named as mk/config.mk names the seed's directory in O=
+seedname=seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
+SEEDDIR=$O/$seedname
+GOLDEN=$TOP/tests/golden/$seedname-$TEST_TC-W123
 export TOP O TESTDIR TEST_SEED TEST_P TEST_CONFIG TEST_VARS TEST_TC
 # The test builds never go through ccache: t90 installs it, and a compiler
 # command with ccache in it would make Kbuild rebuild every cached test
