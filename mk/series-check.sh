@@ -215,7 +215,8 @@ jq -s -c 'map(select(.kind == "warning" and .flag != "" and .level != null)) |
 # source first), from a finished build of the seed (make build), kept per
 # tree: a rebuild that is under way does not take them away.
 mkdir -p "$WORK/deps"
-deps=$WORK/deps/$(basename "$SEEDDIR")-$TREE_ID.tsv
+seedname=$(basename "$SEEDDIR")
+deps=$WORK/deps/$seedname-$TREE_ID.tsv
 for d in "$SEEDDIR/$REF_TOOLCHAIN-W$w" "$SEEDDIR"/*-W*; do
 	case $d in *-profile) continue ;; esac
 	[ -f "$d/.kwarn-built" ] || continue
@@ -243,7 +244,7 @@ for tc in $TOOLCHAINS; do
 		"$TOP/mk/need-packages.sh" $packages || fail "toolchain $tc: cannot install $packages"
 	fi
 	fam[$tc]=$family ccmd[$tc]=$cc kmk[$tc]=$kmake
-	d=$WORK/$(basename "$SEEDDIR")/$tc-W$w
+	d=$WORK/$seedname/$tc-W$w
 	bdir[$tc]=$d
 	mkdir -p "$d"
 	# the toolchain's own corpus carries its olddefconfig result; else the
@@ -518,7 +519,7 @@ goto "$M"
 # REF_TOOLCHAIN and booted by mk/boot.mk's harness, qemu/boot.sh: it must
 # get to the end of /init.
 boot() {
-	local tc=$REF_TOOLCHAIN d=$WORK/$(basename "$SEEDDIR")/$REF_TOOLCHAIN-boot info out st
+	local tc=$REF_TOOLCHAIN d=$WORK/$seedname/$REF_TOOLCHAIN-boot info out st
 	info=$(make -s -C "$TOP" toolchain-info TOOLCHAIN="$tc" 2>&1) || fail "$info"
 	eval "$info"
 	mkdir -p "$d"
