@@ -1,8 +1,8 @@
 #!/bin/bash
 # ccache never changes a diagnostic: the kernel/time/ objects of the test
-# seed (16 in the small test kernel, about 20,000 gcc warnings at W=123), compiled through kwarn-cc without ccache, with a cold
-# cache and with a warm one (every compile a cache hit), leave
-# byte-identical diagnostics.
+# seed (16 in the small test kernel, about 20,000 gcc warnings at W=123),
+# compiled through kwarn-cc without ccache, with a cold cache and with a
+# warm one (every compile a cache hit), leave byte-identical diagnostics.
 # Runs late: installing ccache makes later builds outside the tests use it
 # (the tests' own builds run with CCACHE=0, tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
