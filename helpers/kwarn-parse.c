@@ -19,9 +19,13 @@
  *   count    instances: how often it was printed
  *   objects  the first 16 objects that printed it; nobjects: how many did
  * Paths are made relative to SRCTREE and OBJTREE; Unicode quotes are folded
- * to ASCII. TOOL (default "gcc") names the compiler. LEVELS is a table of
- * "FLAG<TAB>LEVEL" lines (see mk/levels.sh) that gives each record its
- * W level. JSON is a fragment ("\"seed\":1") spliced into every record.
+ * to ASCII. TOOL (default "gcc", not empty) names the compiler. LEVELS is
+ * a table of "FLAG<TAB>LEVEL" lines (see mk/levels.sh) that gives each
+ * record its W level. JSON is a fragment ("\"seed\":1") spliced into every
+ * record as is: "NAME":VALUE pairs separated by commas, on one line, each
+ * NAME letters, digits and '_' and given once (no field every record has),
+ * each VALUE a JSON string, number, true, false or null. Anything else
+ * would make invalid records: refused as a usage error, naming the byte.
  *
  * Exit: 0 ok, 1 bad input (names file and line), 2 usage, 3 I/O error.
  */
@@ -1193,7 +1197,7 @@ static void put_json_string(FILE *o, const char *s)
 	while (*p) {
 		const unsigned char *run = p;
 		unsigned char c;
-		int len, ok;
+		int len;
 
 		/* printable ASCII goes out as is, a run at a time */
 		while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
@@ -1203,13 +1207,9 @@ static void put_json_string(FILE *o, const char *s)
 		if (!*p)
 			break;
 		c = *p;
-		len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 :
-		      (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
-		ok = len > 0 && !(len == 2 && c < 0xc2) && !(c > 0xf4);
-
-		for (int i = 1; ok && i < len; i++)
-			ok = (p[i] & 0xc0) == 0x80;
-		if (!ok) {
+		/* JSON is UTF-8: surrogates and overlong forms are not */
+		len = utf8_len((const char *)p);
+		if (!len) {
 			fputs("\\ufffd", o);
 			p++;
 			continue;
@@ -1406,6 +1406,128 @@ static void write_sites(FILE *o)
 	free(v);
 }
 
+/* ---- options ---- */
+
+/* the fields write_sites() gives every record: -x must not give them again */
+static const char *const fields[] = {
+	"type", "key", "tool", "kind", "flag", "level", "path", "line", "col",
+	"ordinal", "message", "function", "count", "nobjects", "objects",
+	"include", "notes", "text", "source",
+};
+
+_Noreturn static void bad_extra(const char *x, const char *at, const char *why)
+{
+	die(EXIT_USAGE, "-x '%s': byte %zu: %s", printable(x), (size_t)(at - x) + 1, why);
+}
+
+/* The end of the JSON string at @p (its opening quote), or die. */
+static const char *extra_string(const char *x, const char *p)
+{
+	for (p++; *p != '"'; ) {
+		int n = utf8_len(p);
+
+		if (!*p)
+			bad_extra(x, p, "a string without its closing quote");
+		if ((unsigned char)*p < 0x20)
+			bad_extra(x, p, "a control character in a string (write it \\u00XX)");
+		if (!n)
+			bad_extra(x, p, "invalid UTF-8");
+		if (*p == '\\') {
+			if (p[1] == 'u' && strspn(p + 2, "0123456789abcdefABCDEF") >= 4)
+				n = 6;
+			else if (p[1] && strchr("\"\\/bfnrt", p[1]))
+				n = 2;
+			else
+				bad_extra(x, p, "a bad escape");
+		}
+		p += n;
+	}
+	return p + 1;
+}
+
+/* The end of the JSON number at @p, or die. */
+static const char *extra_number(const char *x, const char *p)
+{
+	const char *q = p + (*p == '-');
+	size_t d = strspn(q, "0123456789");
+
+	if (!d || (d > 1 && *q == '0'))
+		bad_extra(x, p, "a bad number");
+	q += d;
+	if (*q == '.') {
+		if (!(d = strspn(q + 1, "0123456789")))
+			bad_extra(x, p, "a bad number");
+		q += 1 + d;
+	}
+	if (*q == 'e' || *q == 'E') {
+		q += 1 + (q[1] == '+' || q[1] == '-');
+		if (!(d = strspn(q, "0123456789")))
+			bad_extra(x, p, "a bad number");
+		q += d;
+	}
+	return q;
+}
+
+/*
+ * -x is copied into every record as is, so it must keep each record one
+ * valid JSON object on one line: "NAME":VALUE pairs separated by commas,
+ * each NAME a word no other pair and no record field has, each VALUE a
+ * string, number, true, false or null (corpus labels: no nesting).
+ */
+static void check_extra(const char *x)
+{
+	const char *p = x, *nl = strpbrk(x, "\n\r");
+	const char **names = emalloc((strlen(x) / 5 + 1) * sizeof(*names));
+	size_t nnames = 0, len;
+	char why[128];
+
+	if (nl)
+		bad_extra(x, nl, "a line break: each record is one line");
+	for (;;) {
+		p += strspn(p, " \t");
+		if (*p != '"')
+			bad_extra(x, p, "expected \"NAME\":VALUE");
+		len = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz"
+			     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		if (!len || p[len + 1] != '"')
+			bad_extra(x, p + 1 + len, "a NAME is letters, digits and '_'");
+		for (size_t i = 0; i < sizeof(fields) / sizeof(*fields); i++)
+			if (strlen(fields[i]) == len && !memcmp(fields[i], p + 1, len)) {
+				snprintf(why, sizeof(why), "\"%s\" is a field of every record",
+					 fields[i]);
+				bad_extra(x, p, why);
+			}
+		for (size_t i = 0; i < nnames; i++)
+			if (!memcmp(names[i], p, len + 2)) {
+				snprintf(why, sizeof(why), "\"%.*s\" given twice", (int)len, p + 1);
+				bad_extra(x, p, why);
+			}
+		names[nnames++] = p;
+		p += len + 2;
+		p += strspn(p, " \t");
+		if (*p != ':')
+			bad_extra(x, p, "expected ':' after the NAME");
+		p += 1 + strspn(p + 1, " \t");
+		if (*p == '"')
+			p = extra_string(x, p);
+		else if (*p == '-' || (*p >= '0' && *p <= '9'))
+			p = extra_number(x, p);
+		else if (!strncmp(p, "true", 4) || !strncmp(p, "null", 4))
+			p += 4;
+		else if (!strncmp(p, "false", 5))
+			p += 5;
+		else
+			bad_extra(x, p, "a VALUE is a string, number, true, false or null");
+		p += strspn(p, " \t");
+		if (!*p)
+			break;
+		if (*p != ',')
+			bad_extra(x, p, "expected ',' or the end");
+		p++;
+	}
+	free(names);
+}
+
 int main(int argc, char **argv)
 {
 	int c, nin = 0;
@@ -1431,6 +1553,10 @@ int main(int argc, char **argv)
 			    "[-t TOOL] [-l LEVELS] [-x JSON] [-T LIST] [FILE...]");
 		}
 	}
+	if (extra && *extra)
+		check_extra(extra);
+	if (!*cctool)
+		die(EXIT_USAGE, "-t '': empty: every record names its tool");
 	srclen = srctree ? strlen(srctree) : 0;
 	objlen = objtree ? strlen(objtree) : 0;
 	while (srclen > 1 && srctree[srclen - 1] == '/')

@@ -64,3 +64,47 @@ void efclose(FILE *fp, const char *name)
 	if (fclose(fp) || err)
 		die(EXIT_IO, "%s: write error: %s", name, strerror(errno ? errno : EIO));
 }
+
+int utf8_len(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned char lo = 0x80, hi = 0xbf;
+	int n;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] < 0xc2 || p[0] > 0xf4)
+		return 0;
+	n = p[0] < 0xe0 ? 2 : p[0] < 0xf0 ? 3 : 4;
+	/* the second byte's range rules out overlongs, surrogates, > U+10FFFF */
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)	/* stops at a NUL: never reads past it */
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+char *printable(const char *s)
+{
+	char *o = emalloc(4 * strlen(s) + 1), *p = o;
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c < 0x7f)
+			*p++ = (char)c;
+		else
+			p += sprintf(p, "\\x%02x", c);
+	}
+	*p = '\0';
+	return o;
+}

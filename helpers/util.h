@@ -27,5 +27,15 @@ void *erealloc(void *p, size_t n);
 char *estrndup(const char *s, size_t n);
 /* Flush and close @fp, dying on a write error (a full disk is an error). */
 void efclose(FILE *fp, const char *name);
+/*
+ * The length (1..4) of the valid UTF-8 character at @s, 0 when it is not
+ * one: overlong forms, surrogates and code points past U+10FFFF are not.
+ */
+int utf8_len(const char *s);
+/*
+ * @s for a one-line message: bytes outside printable ASCII as \xNN (an
+ * option's value may hold a line break). The caller frees it.
+ */
+char *printable(const char *s);
 
 #endif

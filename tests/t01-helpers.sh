@@ -1,6 +1,8 @@
 #!/bin/bash
-# The C helpers: warning-clean with gcc and clang, and kwarn-parse on real
-# captured compiler output (tests/fixtures), under ASan and UBSan.
+# The C helpers: warning-clean with gcc and clang, kwarn-parse on real
+# captured compiler output (tests/fixtures), and what each helper refuses
+# (options that would make invalid output, paths that are not regular
+# files), under ASan and UBSan.
 #
 # A fixture is a directory: the captured files (per-object .NAME.kwarn files
 # as kwarn-cc wrote them, or a make log), "args" (kwarn-parse options; the
@@ -94,3 +96,58 @@ ok "a bad levels table: exit 1, file and line named" bash -c "
 ok "CRLF line ends parse like LF" bash -c "
 	diff <($parse $g/scripts/mod/.devicetable-offsets.s.kwarn | jq -c 'del(.objects, .nobjects)') \
 	     <(sed 's/\$/\r/' $g/scripts/mod/.devicetable-offsets.s.kwarn | $parse | jq -c 'del(.objects, .nobjects)')"
+
+# Refused, before anything is written: an option value that would make
+# invalid output (exit 2), input text the output cannot hold (exit 1), and
+# a path kwarn-cc would replace that is not a regular file (exit 2). The
+# message must be the whole of stderr (one line), stdout must stay empty.
+refuses() {	# refuses CODE MESSAGE CMD...
+	local code=$1 msg=$2 rc
+	shift 2
+	"$@" > "$TESTDIR/refused.out" 2> "$TESTDIR/refused.err" < /dev/null
+	rc=$?
+	[ $rc = "$code" ] && [ ! -s "$TESTDIR/refused.out" ] &&
+		[ "$(cat "$TESTDIR/refused.err")" = "$msg" ] ||
+		{ echo "# exit $rc, said: $(head -c 300 "$TESTDIR/refused.err")"; false; }
+}
+r=$TESTDIR/refuse
+rm -rf "$r" && mkdir -p "$r"
+printf 'a.c:1:2: warning: x [-Wx]\n' > "$r/one.log"
+
+# kwarn-parse -x: spliced into every record as is
+while IFS='|' read -r x why; do
+	ok "kwarn-parse -x $x: refused, exit 2 ($why)" \
+		refuses 2 "kwarn-parse: -x '$x': $why" "$parse" -x "$x" "$r/one.log"
+done <<'X'
+}{|byte 1: expected "NAME":VALUE
+"seed":1,|byte 10: expected "NAME":VALUE
+"key":"x"|byte 1: "key" is a field of every record
+"seed":1,"seed":2|byte 10: "seed" given twice
+"a-b":1|byte 3: a NAME is letters, digits and '_'
+"a":[1]|byte 5: a VALUE is a string, number, true, false or null
+"a":01|byte 5: a bad number
+"a":"x|byte 7: a string without its closing quote
+"a":"\q"|byte 6: a bad escape
+"a" 1|byte 5: expected ':' after the NAME
+"a":1 "b":2|byte 7: expected ',' or the end
+X
+ok "kwarn-parse -x with a line break: refused, exit 2" \
+	refuses 2 "kwarn-parse: -x '\"a\":1,\\x0a\"b\":2': byte 7: a line break: each record is one line" \
+	"$parse" -x $'"a":1,\n"b":2' "$r/one.log"
+ok "kwarn-parse -x with a control character in a string: refused, exit 2" \
+	refuses 2 "kwarn-parse: -x '\"a\":\"\\x01\"': byte 6: a control character in a string (write it \\u00XX)" \
+	"$parse" -x $'"a":"\001"' "$r/one.log"
+ok "kwarn-parse -x with invalid UTF-8 (a surrogate): refused, exit 2" \
+	refuses 2 "kwarn-parse: -x '\"a\":\"\\xed\\xa0\\x80\"': byte 6: invalid UTF-8" \
+	"$parse" -x $'"a":"\355\240\200"' "$r/one.log"
+ok "kwarn-parse -t '': refused, exit 2" \
+	refuses 2 "kwarn-parse: -t '': empty: every record names its tool" "$parse" -t '' "$r/one.log"
+ok "kwarn-parse -x as mk/corpus.sh gives it: every record valid JSON, with its fields" bash -c "
+	$parse -x '\"seed\":1,\"toolchain\":\"gcc-12\", \"w\" : \"123\",\"variant\":\"pl\\u00e1in\",\"n\":-1.5e3,\"b\":true' \
+		$r/one.log > $r/x.jsonl &&
+	jq -e -s 'length == 1 and all(.seed == 1 and .toolchain == \"gcc-12\" and .w == \"123\" and
+		.variant == \"pl\u00e1in\" and .n == -1500 and .b == true and .tool == \"gcc\")' $r/x.jsonl"
+printf 'a.c:1:2: warning: a\355\240\200b \340\200\200 \364\220\200\200 [-Wx]\n' > "$r/utf8.log"
+ok "kwarn-parse: a surrogate, an overlong form, a code point past U+10FFFF become U+FFFD: valid UTF-8 JSON" bash -c "
+	$parse $r/utf8.log > $r/utf8.jsonl && iconv -f UTF-8 -t UTF-8 $r/utf8.jsonl > /dev/null &&
+	test \"\$(jq -r .message $r/utf8.jsonl)\" = 'a$(printf '\357\277\275%.0s' 1 2 3)b $(printf '\357\277\275%.0s' 1 2 3) $(printf '\357\277\275%.0s' 1 2 3 4)'"
