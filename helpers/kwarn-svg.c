@@ -16,7 +16,12 @@
  *   LABEL      N       N      ...     one line per category, top to bottom
  *
  * N is a non-negative integer, or empty or "-" for no value. Every line has
- * the same number of fields.
+ * the same number of fields. The table's text and TITLE and the LABELs go
+ * into the SVG escaped, so they must be what XML can hold at all: valid
+ * UTF-8 without control characters (but tab and line ends), U+FFFE or
+ * U+FFFF; ID is also one word (not empty, no white space), as HTML wants
+ * of the id of the chart it inlines. Else bad input (the table) or a usage
+ * error (an option), naming the byte.
  *
  * Writes an <svg class="chart"> with one <rect class="bar"> per non-zero
  * value (data-series, data-value, and a <title> tooltip), the value printed
@@ -61,6 +66,38 @@ static size_t nrows;
 static int logscale;
 static const char *name = "<stdin>";
 
+/*
+ * Why @s cannot go into XML, even escaped (NULL: it can), and the byte
+ * (from 1) at @at: XML 1.0 holds valid UTF-8 only, and no control
+ * character but tab and line ends, nor U+FFFE or U+FFFF.
+ */
+static const char *not_xml(const char *s, size_t *at)
+{
+	for (const char *p = s; *p; ) {
+		unsigned char c = (unsigned char)*p;
+		int n = utf8_len(p);
+
+		*at = (size_t)(p - s) + 1;
+		if (!n)
+			return "invalid UTF-8";
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+		    (c == 0xef && (unsigned char)p[1] == 0xbf && (unsigned char)p[2] >= 0xbe))
+			return "a character XML does not allow";
+		p += n;
+	}
+	return NULL;
+}
+
+/* An option's text goes into the SVG escaped: refuse what XML cannot hold. */
+static void check_option(int opt, const char *s)
+{
+	size_t at;
+	const char *why = not_xml(s, &at);
+
+	if (why)
+		die(EXIT_USAGE, "-%c '%s': byte %zu: %s", opt, printable(s), at, why);
+}
+
 /* Split @s at tabs in place; returns the number of fields. */
 static size_t split(char *s, char ***out)
 {
@@ -82,7 +119,8 @@ static size_t split(char *s, char ***out)
 static void read_table(FILE *fp)
 {
 	char *line = NULL, **f;
-	size_t cap = 0, lineno = 0, n, i;
+	const char *why;
+	size_t cap = 0, lineno = 0, n, i, at;
 	ssize_t len;
 
 	while ((len = getline(&line, &cap, fp)) > 0) {
@@ -91,6 +129,8 @@ static void read_table(FILE *fp)
 			die(EXIT_BADINPUT, "%s:%zu: binary data (NUL byte)", name, lineno);
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
+		if ((why = not_xml(line, &at)))
+			die(EXIT_BADINPUT, "%s:%zu: byte %zu: %s", name, lineno, at, why);
 		n = split(line, &f);
 		if (lineno == 1) {
 			if (n < 2)
@@ -222,6 +262,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "usage: kwarn-svg [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
 			return EXIT_USAGE;
 		}
+	check_option('i', id);
+	check_option('t', title);
+	check_option('x', xlabel);
+	check_option('y', ylabel);
+	/* the report inlines the chart in HTML, where an id is one word */
+	if (!*id || strpbrk(id, " \t\n\f\r"))
+		die(EXIT_USAGE, "-i '%s': an id is not empty and has no white space",
+		    printable(id));
 	if (argc - optind > 1) {
 		fprintf(stderr, "usage: kwarn-svg [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
 		return EXIT_USAGE;

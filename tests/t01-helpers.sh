@@ -151,3 +151,25 @@ printf 'a.c:1:2: warning: a\355\240\200b \340\200\200 \364\220\200\200 [-Wx]\n' 
 ok "kwarn-parse: a surrogate, an overlong form, a code point past U+10FFFF become U+FFFD: valid UTF-8 JSON" bash -c "
 	$parse $r/utf8.log > $r/utf8.jsonl && iconv -f UTF-8 -t UTF-8 $r/utf8.jsonl > /dev/null &&
 	test \"\$(jq -r .message $r/utf8.jsonl)\" = 'a$(printf '\357\277\275%.0s' 1 2 3)b $(printf '\357\277\275%.0s' 1 2 3) $(printf '\357\277\275%.0s' 1 2 3 4)'"
+
+# kwarn-svg: its text options and the table's text go into XML escaped;
+# XML cannot hold a control character or invalid UTF-8 even escaped
+svg=$TOP/.build/san/kwarn-svg
+flags=$TOP/tests/fuzz-seeds/flags.tsv
+ok "kwarn-svg -t with a control character: refused, exit 2" \
+	refuses 2 "kwarn-svg: -t 'a\\x01b': byte 2: a character XML does not allow" "$svg" -t $'a\001b' "$flags"
+ok "kwarn-svg -x with invalid UTF-8: refused, exit 2" \
+	refuses 2 "kwarn-svg: -x 'caf\\xe9': byte 4: invalid UTF-8" "$svg" -x $'caf\351' "$flags"
+ok "kwarn-svg -y with U+FFFF: refused, exit 2" \
+	refuses 2 "kwarn-svg: -y 'n\\xef\\xbf\\xbf': byte 2: a character XML does not allow" "$svg" -y $'n\357\277\277' "$flags"
+ok "kwarn-svg -i with a space: refused, exit 2" \
+	refuses 2 "kwarn-svg: -i 'a b': an id is not empty and has no white space" "$svg" -i 'a b' "$flags"
+ok "kwarn-svg -i '': refused, exit 2" \
+	refuses 2 "kwarn-svg: -i '': an id is not empty and has no white space" "$svg" -i '' "$flags"
+printf '\tA\nok\t1\nx\033y\t2\n' > "$r/esc.tsv"
+ok "kwarn-svg: a label with a control character is bad input: exit 1, file and line named" \
+	refuses 1 "kwarn-svg: $r/esc.tsv:3: byte 2: a character XML does not allow" "$svg" "$r/esc.tsv"
+ok "kwarn-svg: markup and UTF-8 in the options give well-formed XML" bash -c "
+	$svg -i c-1.x -t 'a<b>&\"c\" café' -x \$'tab\tnew\nline' -y \"'y'\" $flags > $r/ok.svg &&
+	python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' $r/ok.svg &&
+	grep -q 'a&lt;b&gt;&amp;&quot;c&quot; caf' $r/ok.svg"
