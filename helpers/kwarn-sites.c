@@ -24,8 +24,9 @@
  *
  * Exit status: 0; 1 when the image has no such section, or the section is
  * not an array of records (a size that is not a multiple of the record, or
- * objects of another size in it; the summary is printed first); 2 usage;
- * 3 I/O error.
+ * objects of another size in it; the summary is printed first), or a
+ * record's file or function name holds a control character (a tab or line
+ * break would split its line; nothing is printed); 2 usage; 3 I/O error.
  */
 #include <elf.h>
 #include <errno.h>
@@ -134,6 +135,14 @@ static int site(uint64_t r, unsigned long *line, const char **file, const char *
 	*file = string_at(word(r + (is64 ? 8 : 4)));
 	*line = get(r + (is64 ? 16 : 8), 4);
 	return *func && *file;
+}
+
+static int has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
 }
 
 struct hist {
@@ -263,9 +272,14 @@ int main(int argc, char **argv)
 	off = addr_off(start, bytes);
 	if (bytes && !off)
 		die(EXIT_BADINPUT, "%s: %s is not in the file", path, name);
-	for (i = 0; i < entries; i++)
+	for (i = 0; i < entries; i++) {
 		if (!site(off + i * rec, &line, &file, &func))
 			unresolved++;
+		/* a tab or line break in a name would split the TSV line */
+		if ((file && has_control(file)) || (func && has_control(func)))
+			die(EXIT_BADINPUT, "%s: %s record %llu: a control character in its "
+			    "file or function name", path, name, (unsigned long long)i);
+	}
 	printf("# section=%s bytes=%llu record=%llu entries=%llu objects=", name,
 	       (unsigned long long)bytes, (unsigned long long)rec,
 	       (unsigned long long)entries);

@@ -173,3 +173,10 @@ ok "kwarn-svg: markup and UTF-8 in the options give well-formed XML" bash -c "
 	$svg -i c-1.x -t 'a<b>&\"c\" café' -x \$'tab\tnew\nline' -y \"'y'\" $flags > $r/ok.svg &&
 	python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' $r/ok.svg &&
 	grep -q 'a&lt;b&gt;&amp;&quot;c&quot; caf' $r/ok.svg"
+
+# kwarn-sites: names from the image go into TSV lines as they are
+sed 's|"kernel/sched/core.c"|"kernel/sched/co\\tre.c"|' "$TOP/tests/fuzz-seeds/sites.c" > "$r/sites-tab.c"
+gcc -Os -nostdlib -static -o "$r/sites-tab.elf" "$r/sites-tab.c"
+ok "kwarn-sites: a tab in a record's file name is bad input: exit 1, nothing printed" \
+	refuses 1 "kwarn-sites: $r/sites-tab.elf: _ftrace_annotated_branch record 0: a control character in its file or function name" \
+	"$TOP/.build/san/kwarn-sites" -a "$r/sites-tab.elf"
