@@ -180,3 +180,58 @@ gcc -Os -nostdlib -static -o "$r/sites-tab.elf" "$r/sites-tab.c"
 ok "kwarn-sites: a tab in a record's file name is bad input: exit 1, nothing printed" \
 	refuses 1 "kwarn-sites: $r/sites-tab.elf: _ftrace_annotated_branch record 0: a control character in its file or function name" \
 	"$TOP/.build/san/kwarn-sites" -a "$r/sites-tab.elf"
+
+# kwarn-cc replaces or removes only regular files: anything else at FILE
+# (or DIR/.NAME.kwarn) is left as it was, and the command does not run
+# (it would create $r/ran). A device node of our own stands for /dev/null.
+kcc=$TOP/.build/san/kwarn-cc
+mkfifo "$r/fifo"
+ln -s /dev/null "$r/null-link"
+mkdir "$r/dir"
+mknod "$r/null" c 1 3
+echo keep > "$r/file"
+ln -s file "$r/file-link"
+run='sh -c "echo diag >&2; touch '$r'/ran"'
+ok "kwarn-cc --capture FIFO: refused, exit 2; still a FIFO, the command not run" bash -c "
+	$(declare -f refuses); TESTDIR=$TESTDIR
+	refuses 2 'kwarn-cc: $r/fifo: a FIFO, not a regular file: left as is' $kcc --capture $r/fifo $run &&
+	test -p $r/fifo && test ! -e $r/ran"
+ok "kwarn-cc --capture a symlink to /dev/null: refused, exit 2; the link and /dev/null unchanged" bash -c "
+	$(declare -f refuses); TESTDIR=$TESTDIR
+	refuses 2 'kwarn-cc: $r/null-link: a symbolic link, not a regular file: left as is' $kcc --capture $r/null-link $run &&
+	test -L $r/null-link && test \"\$(readlink $r/null-link)\" = /dev/null && test -c /dev/null && test ! -e $r/ran"
+ok "kwarn-cc --capture a directory: refused, exit 2; still an empty directory" bash -c "
+	$(declare -f refuses); TESTDIR=$TESTDIR
+	refuses 2 'kwarn-cc: $r/dir: a directory, not a regular file: left as is' $kcc --capture $r/dir $run &&
+	test -d $r/dir && test -z \"\$(ls -A $r/dir)\" && test ! -e $r/ran"
+ok "kwarn-cc --capture a character device (1,3: null): refused, exit 2; the node unchanged" bash -c "
+	$(declare -f refuses); TESTDIR=$TESTDIR
+	refuses 2 'kwarn-cc: $r/null: a character device, not a regular file: left as is' $kcc --capture $r/null true &&
+	test -c $r/null && test \"\$(stat -c %t,%T $r/null)\" = 1,3"
+ok "kwarn-cc --capture a symlink to a regular file: refused, exit 2; link and file unchanged" bash -c "
+	$(declare -f refuses); TESTDIR=$TESTDIR
+	refuses 2 'kwarn-cc: $r/file-link: a symbolic link, not a regular file: left as is' $kcc --capture $r/file-link $run &&
+	test -L $r/file-link && test \"\$(cat $r/file)\" = keep && test ! -e $r/ran"
+ok "kwarn-cc --capture '': refused, exit 2" refuses 2 "kwarn-cc: --capture '': no file named" "$kcc" --capture '' true
+printf 'int f(void) { int x; return x; }\n' > "$r/warn.c"
+mkfifo "$r/.warn.o.kwarn"
+ok "kwarn-cc: a FIFO at DIR/.NAME.kwarn: refused, exit 2; still a FIFO, nothing compiled" bash -c "
+	$(declare -f refuses); TESTDIR=$TESTDIR
+	refuses 2 'kwarn-cc: $r/.warn.o.kwarn: a FIFO, not a regular file: left as is' \
+		$kcc gcc -Wall -O2 -c -o $r/warn.o $r/warn.c &&
+	test -p $r/.warn.o.kwarn && test ! -e $r/warn.o"
+# exec keeps the pid: the temporary file's name FILE.PID.tmp is known
+ok "kwarn-cc: a FIFO at the temporary file's name: refused, exit 2; still a FIFO" bash -c "
+	bash -c 'echo \$\$ > $r/pid; mkfifo $r/cap.\$\$.tmp && exec $kcc --capture $r/cap $run' 2> $r/err
+	test \$? = 2 && p=\$(cat $r/pid) &&
+	test \"\$(cat $r/err)\" = \"kwarn-cc: $r/cap.\$p.tmp: a FIFO, not a regular file: left as is\" &&
+	test -p $r/cap.\$p.tmp && test ! -e $r/cap && test ! -e $r/ran"
+rm -f "$r"/cap*
+ok "kwarn-cc: a killed run's regular temporary file is replaced" bash -c "
+	bash -c 'echo stale > $r/cap.\$\$.tmp && exec $kcc --capture $r/cap sh -c \"echo diag >&2\"' &&
+	test \"\$(cat $r/cap)\" = diag && ! ls $r/cap.* 2> /dev/null"
+ok "kwarn-cc: a command that cannot run: exit 3 (not 127), no diagnostics file, no temporary file" bash -c "
+	$(declare -f refuses); TESTDIR=$TESTDIR
+	refuses 3 'kwarn-cc: no-such-cc: No such file or directory' $kcc no-such-cc -c -o $r/x.o $r/warn.c &&
+	refuses 3 'kwarn-cc: no-such-cc: No such file or directory' $kcc no-such-cc --version &&
+	! ls -A $r | grep -q '^\.x\.o'"
