@@ -98,9 +98,9 @@ BRANCH_SEEDS = $(if $(filter command line,$(origin SEED))$(SEEDS),$(BOOT_SEEDS),
 branches:
 	$(Q)set -- $(foreach s,$(BRANCH_SEEDS),$(foreach t,$(if $(filter command line,$(origin BOOT_TOOLCHAINS)),$(BOOT_TOOLCHAINS),*),$(CORPUS)/seed-$(s)/$(t)-branches.jsonl.zst)); \
 	found=0; for f; do [ -f "$$f" ] || continue; found=1; \
-		$(TOP)/mk/corpus-check.sh "$$f"; \
 		b=$${f%-branches.jsonl.zst}; w=$$b-W$(W).jsonl.zst; \
 		[ -f "$$w" ] || w=$$b-W$(W)-profile.jsonl.zst; \
+		$(TOP)/mk/corpus-check.sh "$$f"; [ ! -f "$$w" ] || $(TOP)/mk/corpus-check.sh "$$w"; \
 		{ zstd -dcq "$$f"; [ ! -f "$$w" ] || zstd -dcq "$$w"; } | \
 		jq -n -r --argjson n $(BRANCH_N) -f $(TOP)/corpus/queries/branches.jq; \
 	done; \

@@ -1,22 +1,129 @@
 #!/bin/sh
 # corpus-check.sh - refuse corpus files kwarn cannot read, one line each.
 #
-# Usage: corpus-check.sh FILE...
-# Exit 1 on a truncated or corrupt file, or one of a newer schema.
+# Usage: corpus-check.sh [-n NAME] FILE...
+# Exit 1 on the first bad file, saying "kwarn: FILE:LINE: why": a truncated
+# or corrupt file, one of a newer schema, a line that is not JSON or not a
+# record of the schema (corpus/SCHEMA.md, qemu/README.md: each field there,
+# of its type), or a build (boot) record whose counts are not those of the
+# records below it. -n NAME names the (one) FILE so in the message: mk/corpus.sh
+# checks its temporary file under the name it will have.
+# One streaming pass (jq -R reads a line at a time; the state is a few
+# counters), about as long as decompressing and reading the file once more.
 set -eu
 SCHEMA=1
+name=
+if [ "${1:-}" = -n ]; then name=$2; shift 2; fi
+
+# fields and their types: the warning corpus's build and diag records, a
+# branch profile's boot and branch records
+check='
+# (a branch record has the fields of its kind, "all" or "annotated")
+def branch:
+	{type: ["string"], seed: ["number"], toolchain: ["string"], kind: ["string"],
+	 file: ["string"], line: ["number"], function: ["string", "null"],
+	 full: ["boolean"], percent: ["number", "null"]};
+def fields:
+	{build: {type: ["string"], schema: ["number"], seed: ["number"], probability: ["number"],
+		w: ["string"], toolchain: ["string"], variant: ["string"], compiler: ["string"],
+		packages: ["object", "null"], kernel: ["string"], tree: ["string"],
+		series_sha256: ["string"], fragment_sha256: ["string"], config_sha256: ["string"],
+		config_diff: ["array"], status: ["string"], make_exit: ["number"],
+		failed_targets: ["array"], instances: ["number"], unique: ["number"],
+		config: ["string"]},
+	 diag: {type: ["string"], key: ["string"], seed: ["number"], toolchain: ["string"],
+		w: ["string"], variant: ["string"], tool: ["string"], kind: ["string"],
+		flag: ["string"], level: ["number", "null"], path: ["string"], line: ["number"],
+		col: ["number"], ordinal: ["number"], message: ["string"], text: ["string"],
+		source: ["string", "null"], function: ["string", "null"], count: ["number"],
+		nobjects: ["number"], objects: ["array"], include: ["array"], notes: ["array"]},
+	 boot: {type: ["string"], schema: ["number"], seed: ["number"], toolchain: ["string"],
+		status: ["string"], records: ["number"], annotated_records: ["number"],
+		findings: ["array"]},
+	 all: ({miss: ["number"], hit: ["number"]} + branch),
+	 annotated: ({correct: ["number"], incorrect: ["number"], constant: ["number"]} + branch)};
+# why record . is not a $t record, or null; the common case (it is) first,
+# in a quicker way: the types of the fields that allow one type, then of
+# those that allow null too (a missing field reads as null)
+def quick:
+	map_values(to_entries
+		| {one: map(select(.value | length == 1) | .key),
+		   types: map(select(.value | length == 1) | .value[0]),
+		   other: map(select(.value | length > 1) | .key),
+		   others: map(select(.value | length > 1) | .value[0])});
+def bad($fields; $t):
+	. as $r
+	| first($fields[$t] | to_entries[]
+		| .key as $k | if ($r | has($k)) | not then "no field \"\($k)\""
+		  elif any(.value[]; . == ($r[$k] | type)) then empty
+		  else "\"\($k)\" is \($r[$k] | type), not \(.value | join(" or "))" end)
+	// null;
+def bad($fields; $quick; $t):
+	. as $r | $quick[$t] as $q
+	| if [$r[$q.one[]] | type] == $q.types
+		and ([$r[$q.other[]] | type] | . == $q.others
+			or ([., $q.others] | transpose | all(.[0] == "null" or .[0] == .[1])))
+		and all($q.other[]; . as $k | $r | has($k))
+	  then null else bad($fields; $t) end;
+# the build (boot) record says $what $said, but $has: "1: the ..., $why"
+def mismatch($what; $said; $has; $why):
+	if $said == $has then empty else "1: the \($what) \($said), \($why)" end;
+fields as $fields | ($fields | quick) as $quick |
+# why line $n, parsed as $p ({r: record} or {e: error}), is wrong, or null
+def why($p; $n; $head):
+	($p.r | type) as $type
+	| if $p.e then "not JSON: \($p.e | sub(" \\(while parsing .*"; "") | sub(" at line 1, column"; " at column") | .[:80])"
+	  elif $type != "object" then "not a record but \($type)"
+	  elif $n == 1 then
+		if ($p.r.type | IN("build", "boot")) | not then "no build record on line 1"
+		elif ($p.r.schema | type) != "number" then "bad schema \($p.r.schema | tojson)"
+		elif $p.r.schema > $max then "schema \($p.r.schema) is newer than this kwarn'\''s (\($max))"
+		else $p.r | bad($fields; $quick; .type) end
+	  elif ($p.r | has("type")) | not then "no field \"type\""
+	  elif $head.type == "build" then
+		if $p.r.type != "diag" then "a \($p.r.type | tojson) record after line 1, not a diag record"
+		else $p.r | bad($fields; $quick; "diag")
+			// if [.seed, .toolchain, .w, .variant] == [$head.seed, $head.toolchain, $head.w, $head.variant]
+			   then null else "seed, toolchain, w or variant not the build record'\''s" end
+		end
+	  elif $p.r.type != "branch" then "a \($p.r.type | tojson) record after line 1, not a branch record"
+	  elif ($p.r.kind | IN("all", "annotated")) | not then "branch kind \($p.r.kind | tojson), not \"all\" or \"annotated\""
+	  else $p.r | bad($fields; $quick; .kind) end;
+# the first error is kept and said at the end (no label/break: jq 1.6 try
+# catches a break)
+foreach ((inputs | {l: .}), {end: true}) as $i
+	({n: 0, head: null, err: null, diag: 0, instances: 0, all: 0, annotated: 0};
+	if $i.end or .err then .
+	else .n = .n + 1
+	| (try {r: ($i.l | fromjson)} catch {e: .}) as $p
+	| .err = why($p; .n; .head)
+	| if .err then .
+	  elif .n == 1 then .head = ($p.r | del(.config))
+	  elif .head.type == "build" then .diag = .diag + 1 | .instances = .instances + $p.r.count
+	  else .[$p.r.kind] = .[$p.r.kind] + 1 end
+	end;
+	if $i.end | not then empty
+	elif .err then "\(.n): \(.err)"
+	elif .head == null then "1: no build record on line 1"
+	elif .head.type == "build" then
+		first(mismatch("build record says unique"; .head.unique; .diag; "the file has \(.diag) records"),
+			mismatch("build record says instances"; .head.instances; .instances; "the records'\'' counts sum to \(.instances)"))
+	else first(mismatch("boot record says records"; .head.records; .all; "the file has \(.all) \"all\" records"),
+			mismatch("boot record says annotated_records"; .head.annotated_records; .annotated;
+				"the file has \(.annotated) \"annotated\" records"))
+	end)
+'
+
 for f; do
+	n=${name:-$f}
 	if ! zstd -tq "$f" 2>/dev/null; then
-		echo "kwarn: $f: truncated or corrupt corpus file" >&2
+		echo "kwarn: $n: truncated or corrupt corpus file" >&2
 		exit 1
 	fi
-	s=$(zstd -dcq "$f" | head -n1 | jq -r '.schema // empty' 2>/dev/null) || true
-	case $s in
-	"") echo "kwarn: $f: no build record on line 1" >&2; exit 1 ;;
-	*[!0-9]*) echo "kwarn: $f: bad schema '$s'" >&2; exit 1 ;;
-	esac
-	if [ "$s" -gt $SCHEMA ]; then
-		echo "kwarn: $f: schema $s is newer than this kwarn's ($SCHEMA)" >&2
+	why=$(zstd -dcq "$f" | jq -n -R -r --argjson max $SCHEMA "$check" 2>&1) ||
+		why=" cannot check: $why"
+	if [ -n "$why" ]; then
+		echo "kwarn: $n:$why" >&2
 		exit 1
 	fi
 done

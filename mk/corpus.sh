@@ -92,6 +92,9 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	 config: $config}' > "$tmp/record"
 
 cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/corpus"
+# what is published is read back as every query reads it: the schema's
+# fields and types, the build record's counts (mk/corpus-check.sh)
+"$here/corpus-check.sh" -n "$out" "$tmp/corpus"
 { echo "#kwarn make.log"; cat "$dir/make.log"
   cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" "$tmp/analyzer" | xargs -r -d '\n' tail -v -n +1 --
 } | zstd -q -10 --single-thread -o "$tmp/log"
