@@ -60,7 +60,7 @@ ok "make top on a corrupt corpus file (bytes overwritten) fails, naming it" fail
 	"seed-9/gcc-12-W123.jsonl.zst" make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
 zstd -dcq "$c" | jq -c 'if .type == "build" then .schema = 99 else . end' | zstd -q > "$corrupt"
 ok "a corpus of a newer schema is refused, naming it" fails_with \
-	"seed-9/gcc-12-W123.jsonl.zst: schema 99 is newer than this kwarn's (1)" \
+	"seed-9/gcc-12-W123.jsonl.zst:1: schema 99 is newer than this kwarn's (1)" \
 	make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
 ok "a toolchain whose packages do not exist: one line naming them" fails_with \
 	"kwarn: cannot install: clang-99 lld-99 llvm-99 clang-tools-99" \
@@ -116,3 +116,63 @@ if mount -t tmpfs -o size=$((old + 512))k kwarn-test "$mnt"; then
 else
 	echo "not ok $((n + 1)) - a full corpus directory: cannot mount a tmpfs to try it"; n=$((n + 1))
 fi
+
+# A damaged line in a corpus file: make top, compare and report each fail
+# (make: exit 2) with one line naming the file and the line; make report
+# leaves the page it wrote before as it was. The writing side refuses too.
+bad=$TESTDIR/badlines
+rm -rf "$bad"
+damaged() {	# damaged NAME SED: the test corpus with one line damaged by SED
+	mkdir -p "$bad/$1/seed-$TEST_SEED"
+	zstd -dcq "$c" | sed "$2" | zstd -q -o "$bad/$1/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst"
+}
+says() {	# says MESSAGE CMD...: CMD exits 2, and its one "kwarn:" line starts "kwarn: MESSAGE"
+	local msg=$1 rc
+	shift
+	"$@" > "$TESTDIR/bad.out" 2>&1
+	rc=$?
+	[ $rc = 2 ] && [ "$(grep -c '^kwarn: ' "$TESTDIR/bad.out")" = 1 ] &&
+		grep '^kwarn: ' "$TESTDIR/bad.out" | grep -qF -- "kwarn: $msg" ||
+		{ echo "# exit $rc, said:"; head -c 600 "$TESTDIR/bad.out"; false; }
+}
+kept_page() {	# kept_page NAME MESSAGE: make report on it says MESSAGE, the page before kept
+	local p=$bad/$1/report.html
+	echo "the page before" > "$p"
+	says "$2" make -C "$TOP" -s report CORPUS="$bad/$1" REPORT="$p" W=123 &&
+		[ "$(cat "$p")" = "the page before" ] && [ "$(ls -A "$bad/$1" | tr '\n' ' ')" = "report.html seed-$TEST_SEED " ]
+}
+unique=$(zstd -dcq "$c" | head -n1 | jq .unique)
+instances=$(zstd -dcq "$c" | head -n1 | jq .instances)
+count5=$(zstd -dcq "$c" | sed -n 5p | jq .count)
+damaged null '5s/.*/null/'
+damaged empty '5s/.*/{}/'
+damaged type '5s/"line":\([0-9]*\)/"line":"\1"/'
+damaged text '5s/.*/{"type":"diag", oops/'
+damaged deleted '5d'
+damaged count "5s/\"count\":$count5,/\"count\":$((count5 + 1)),/"
+for d in "null:5: not a record but null" "empty:5: no field \"type\"" \
+	"type:5: \"line\" is string, not number" "text:5: not JSON: " \
+	"deleted:1: the build record says unique $unique, the file has $((unique - 1)) records" \
+	"count:1: the build record says instances $instances, the records' counts sum to $((instances + 1))"; do
+	name=${d%%:*}
+	msg=$bad/$name/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:${d#*:}
+	ok "damaged corpus ($name): make top fails: ...W123.jsonl.zst:${d#*:}" \
+		says "$msg" make -C "$TOP" -s top CORPUS="$bad/$name" W=123
+	ok "damaged corpus ($name): make compare fails, naming file and line" \
+		says "$msg" make -C "$TOP" -s compare A=$TEST_TC B=$TEST_TC SEED=$TEST_SEED CORPUS="$bad/$name" W=123
+	ok "damaged corpus ($name): make report fails, naming file and line; the page before is kept" \
+		kept_page "$name" "$msg"
+done
+ok "the undamaged corpus passes the same check" "$TOP/mk/corpus-check.sh" "$c"
+
+# The writing side: a parser whose third record has a field of the wrong
+# type (line 4 of the file, after the build record): mk/corpus.sh refuses
+# to publish it, renaming nothing into place.
+printf '#!/bin/sh\n"%s" "$@" | sed %s\n' "$TOP/.build/bin/kwarn-parse" \
+	"'3s/\"line\":\\([0-9]*\\)/\"line\":\"\\1\"/'" > "$bad/kwarn-parse"
+chmod +x "$bad/kwarn-parse"
+ok "corpus.sh refuses to publish a record of the wrong type, naming file and line" \
+	says "$bad/write/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: \"line\" is string, not number" \
+	kmake -s corpus-one CORPUS="$bad/write" KWARN_PARSE="$bad/kwarn-parse"
+ok "  and leaves nothing in the corpus directory" \
+	bash -c "[ -z \"\$(ls -A '$bad/write/seed-$TEST_SEED')\" ]"
