@@ -11,14 +11,19 @@
 # is also written to $(O)/repro/status.
 
 .PHONY: repro
-repro: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
-	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; status=0; $(TOP)/mk/repro.sh \
-		ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
-		SEED='$(if $(filter command line,$(origin SEED)),$(SEED))' \
-		TOOLCHAIN='$(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN))' \
-		$(if $(W_GIVEN),W='$(W)') \
-		SCRIPT='$(if $(SCRIPT),$(abspath $(SCRIPT)))' \
-		CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' \
-		SRC_TARBALL='$(SRC_TARBALL)' SRC_PKG='$(SRC_PKG)' \
-		KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)' || status=$$?; \
+# The warning is looked up first: an unknown or ambiguous key stops before
+# the tree is unpacked (minutes on a fresh O=)
+repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
+	SEED='$(if $(filter command line,$(origin SEED)),$(SEED))' \
+	TOOLCHAIN='$(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN))' \
+	$(if $(W_GIVEN),W='$(W)') \
+	SCRIPT='$(if $(SCRIPT),$(abspath $(SCRIPT)))' \
+	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' \
+	SRC_TARBALL='$(SRC_TARBALL)' SRC_PKG='$(SRC_PKG)' \
+	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)'
+repro: $(KWARN_PARSE)
+	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; status=0; \
+	$(TOP)/mk/repro.sh STEP=find $(repro-vars) && \
+	$(MAKE) $(TREE_STAMP) $(KWARN_CC) O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) && \
+	$(TOP)/mk/repro.sh STEP=build $(repro-vars) || status=$$?; \
 	echo $$status > $(O)/repro/status; exit $$status

@@ -2,8 +2,11 @@
 # repro.sh - rebuild the one object that printed a corpus warning, with the
 # build's own .config, toolchain and W level, and say whether it came back.
 #
-# Usage: repro.sh VAR=VALUE...  (see mk/repro.mk; all come from make)
-# Exit: 0 reproduced, 1 built but not reproduced, 2 setup error.
+# Usage: repro.sh STEP=find|build VAR=VALUE...  (see mk/repro.mk; all
+# come from make). STEP=find looks the warning up in the corpus and keeps
+# it in $O/repro/found, before make prepares the tree; STEP=build
+# rebuilds its object (or writes SCRIPT=).
+# Exit: 0 found or reproduced, 1 built but not reproduced, 2 setup error.
 set -uo pipefail
 for a; do declare "$a"; done
 say() { printf '  %-8s %s\n' "$1" "$2"; }
@@ -11,34 +14,42 @@ fail() { echo "kwarn: repro: $*" >&2; exit 2; }
 
 # --- find the record -------------------------------------------------------
 [ -n "$ID$LINE" ] || fail "say which warning: ID=KEY (or a unique prefix) or LINE='...'"
-[ -z "$ID" ] || [[ $ID =~ ^[0-9a-f]{1,16}$ ]] || fail "ID '$ID' is not a key (hex digits)"
-shopt -s nullglob
-files=("$CORPUS"/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
-[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus first"
-"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if [ -n "$ID" ]; then
-	query='select(.type == "diag" and (.key | startswith($id)))'
-else
-	# the pasted line, normalized like the corpus (tree-relative, ASCII quotes)
-	printf '%s\n' "$LINE" | "$KWARN_PARSE" -s "$KSRC" -t gcc > "$tmp/line" 2> "$tmp/err" ||
-		fail "LINE: $(cat "$tmp/err")"
-	[ -s "$tmp/line" ] || fail "LINE is not a compiler diagnostic: $LINE"
-	query='select(.type == "diag" and .path == $l.path and .flag == $l.flag and
-		.message == $l.message and ($l.line == 0 or .line == $l.line))'
+found=$O/repro/found
+if [ "$STEP" = find ]; then
+	rm -f "$found"
+	shopt -s nullglob
+	files=("$CORPUS"/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
+	[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus first"
+	"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2
+
+	if [ -n "$ID" ]; then
+		query='select(.type == "diag" and (.key | startswith($id)))'
+	else
+		# the pasted line, normalized like the corpus (tree-relative, ASCII quotes)
+		printf '%s\n' "$LINE" | "$KWARN_PARSE" -s "$KSRC" -t gcc > "$tmp/line" 2> "$tmp/err" ||
+			fail "LINE: $(cat "$tmp/err")"
+		[ -s "$tmp/line" ] || fail "LINE is not a compiler diagnostic: $LINE"
+		query='select(.type == "diag" and .path == $l.path and .flag == $l.flag and
+			.message == $l.message and ($l.line == 0 or .line == $l.line))'
+	fi
+	for f in "${files[@]}"; do
+		zstd -dcq "$f" | jq -c --arg id "$ID" --slurpfile L <(cat "$tmp/line" 2>/dev/null) \
+			'($L[0] // {}) as $l | '"$query" | sed "s|^|$f\t|"
+	done > "$tmp/found"
+	keys=$(cut -f2- "$tmp/found" | jq -r .key | sort -u)
+	case $(grep -c . <<< "$keys") in
+	0) fail "no warning ${ID:+with key $ID}${LINE:+matching that line} in ${#files[@]} corpus file(s)" ;;
+	1) ;;
+	# a short prefix matches hundreds of keys: a few of them, and how many
+	*) fail "${ID:+ID $ID}${LINE:+LINE} is ambiguous: $(grep -c . <<< "$keys") keys match ($(head -n5 <<< "$keys" | tr '\n' ' ')...); give more of the key" ;;
+	esac
+	cp "$tmp/found" "$found.tmp" && mv "$found.tmp" "$found" || fail "cannot write $found"
+	exit 0
 fi
-for f in "${files[@]}"; do
-	zstd -dcq "$f" | jq -c --arg id "$ID" --slurpfile L <(cat "$tmp/line" 2>/dev/null) \
-		'($L[0] // {}) as $l | '"$query" | sed "s|^|$f\t|"
-done > "$tmp/found"
-keys=$(cut -f2- "$tmp/found" | jq -r .key | sort -u)
-case $(grep -c . <<< "$keys") in
-0) fail "no warning ${ID:+with key $ID}${LINE:+matching that line} in ${#files[@]} corpus file(s)" ;;
-1) ;;
-*) fail "${ID:+ID $ID}${LINE:+LINE} is ambiguous: $(tr '\n' ' ' <<< "$keys")" ;;
-esac
+[ -s "$found" ] || fail "$found: no warning looked up (make repro runs STEP=find first)"
+cp "$found" "$tmp/found"
 # several corpora may hold it (toolchains, W levels): take the first
 corpus=$(head -n1 "$tmp/found" | cut -f1)
 rec=$(head -n1 "$tmp/found" | cut -f2-)
