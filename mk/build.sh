@@ -4,7 +4,9 @@
 # Usage: build.sh SEED_CONFIG FRAGMENT BUILDDIR JOBS W KMAKE...
 # FRAGMENT ("-": none) is added to the seed's config before olddefconfig,
 # and must hold afterwards.
-# Writes BUILDDIR/make.log, BUILDDIR/status (make's exit code),
+# Writes BUILDDIR/make.log, BUILDDIR/status (make's exit code: a kernel
+# that fails to build is a finding; a build the machine failed, a full disk
+# say, exits 1 and is not recorded),
 # BUILDDIR/config.diff (symbols olddefconfig changed for this toolchain)
 # and BUILDDIR/seconds. Prints a progress line every 100 objects.
 # With DISTCC_HOSTS set (and CC through kwarn-distcc, mk/distcc.mk) the
@@ -67,10 +69,22 @@ set +e
 	# the generated headers first (make prepare, compiled locally)
 	[ -z "${DISTCC_HOSTS:-}" ] || "$@" "${args[@]}" prepare
 	"${build[@]}" "${args[@]}" all
-} 2>&1 | tee "$dir/make.log" |
+# a log that cannot be written (a full disk) stops the build at once:
+# make -k would go on failing every object
+} 2>&1 | tee --output-error=exit "$dir/make.log" |
 	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }'
-status=${PIPESTATUS[0]}
+status=${PIPESTATUS[0]} logged=${PIPESTATUS[1]}
 set -e
+# A build the machine failed (a full disk, the OOM killer) says nothing
+# about the kernel: it gets no status and no stamp, so a rerun builds it
+# again instead of trusting it
+[ "$logged" = 0 ] || { echo "kwarn: $dir/make.log: could not be written: the build is not recorded" >&2; exit 1; }
+if [ "$status" != 0 ] && why=$(grep -m1 -o -e 'No space left on device' -e 'Read-only file system' \
+	-e 'Killed signal terminated program [^ ]*' -e 'virtual memory exhausted' -e 'Cannot allocate memory' \
+	"$dir/make.log"); then
+	echo "kwarn: $(basename "$dir"): the build failed for a reason of the machine's ($why), not the kernel's: not recorded" >&2
+	exit 1
+fi
 # clang's static analyzer on FILES, each with its own Kbuild command
 case " ${CHECKERS:-} " in
 *" clang-analyzer "*)
