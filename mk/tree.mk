@@ -15,10 +15,11 @@ ifdef KSRC
 KSRC_USER := $(KSRC)
 override KSRC := $(abspath $(KSRC))
 TREE_ID := user-$(shell cd $(KSRC) && git describe --always --dirty 2>/dev/null || echo unknown)
-TREE_STAMP := $(O)/src/.user-tree
+# one stamp per tree (the path, / as -): builds made from another tree are
+# out of date against it
+TREE_STAMP := $(O)/src/.user-tree$(subst /,-,$(KSRC))
 TREE_NAME ?= $(TREE_ID)
 $(TREE_STAMP):
-	$(Q)test -f $(KSRC)/Makefile || { echo "kwarn: KSRC=$(KSRC): not a kernel tree" >&2; exit 1; }
 	$(Q)mkdir -p $(@D) && touch $@
 else
 SRC_PKG := linux-source-6.1
