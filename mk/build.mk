@@ -14,7 +14,6 @@ tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-family,$(1))-$(shell { $(call
 VARIANT ?= plain
 VARIANT_SUFFIX = $(if $(filter profile,$(VARIANT)),-profile)
 VARIANT_FRAGMENT = $(if $(filter profile,$(VARIANT)),$(TOP)/mk/profile.config,-)
-check-variant = $(if $(filter plain profile,$(VARIANT)),,$(error VARIANT must be plain or profile, got '$(VARIANT)'))
 
 # CHECKERS="sparse": sparse runs on every C file (Kbuild's C=1/C=2) and
 # its findings, captured per object, join the build's corpus.
@@ -23,10 +22,6 @@ check-variant = $(if $(filter plain profile,$(VARIANT)),,$(error VARIANT must be
 # object; slow on 2 cores)
 CHECKERS ?=
 FILES ?=
-KNOWN_CHECKERS := sparse clang-analyzer
-check-checkers = $(if $(filter-out $(KNOWN_CHECKERS),$(CHECKERS)),$(error CHECKERS: unknown checker(s) '$(filter-out $(KNOWN_CHECKERS),$(CHECKERS))'; known: $(KNOWN_CHECKERS)))\
-	$(if $(filter clang-analyzer,$(CHECKERS)),$(if $(call tc-is-clang,$(TOOLCHAIN)),,$(error CHECKERS=clang-analyzer needs a clang toolchain, not $(TOOLCHAIN)))\
-	$(if $(FILES),,$(error CHECKERS=clang-analyzer: say which objects, FILES="kernel/fork.o ..." or FILES=all)))
 checkers-id = $(if $(strip $(CHECKERS)),-$(subst $(space),-,$(strip $(CHECKERS)))$(if $(FILES),-$(shell echo '$(FILES)' | md5sum | cut -c1-8)))
 
 TC_NAME = $(call tc-name,$(TOOLCHAIN))
@@ -41,7 +36,6 @@ build: $(BUILD_STAMP)
 BUILD_DISTCC = $(call use-distcc,$(TOOLCHAIN))
 BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(JOBS))
 $(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
-	$(call tc-check,$(TOOLCHAIN))$(call check-variant)$(call check-checkers)
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \
 		$(if $(BUILD_DISTCC),$(DISTCC_PACKAGES)))
 	$(if $(DISTCC_HOSTS),$(if $(BUILD_DISTCC),,@echo "  DISTCC   $(TC_NAME) compiles locally, not through distcc: $(call distcc-why,$(TOOLCHAIN))"))

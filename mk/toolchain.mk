@@ -18,10 +18,6 @@
 tc-is-gcc = $(filter gcc-%,$(1))
 tc-is-clang = $(filter clang-%,$(1))
 tc-is-prefix = $(filter %-,$(1))
-tc-check = $(if $(or $(call tc-is-gcc,$(1)),$(call tc-is-clang,$(1)),$(call tc-is-prefix,$(1))),,\
-	$(error unknown toolchain '$(1)': use gcc-N, clang-N or a cross prefix ending in '-'))\
-	$(if $(call tc-is-prefix,$(1)),$(if $(shell command -v $(1)gcc),,\
-	$(error toolchain $(1): $(1)gcc: no such compiler)))
 
 tc-family = $(if $(call tc-is-clang,$(1)),clang,gcc)
 tc-cc = $(strip $(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-$(1),\
@@ -38,8 +34,6 @@ tc-version = $(shell $(call tc-cc,$(1)) --version 2>/dev/null | head -n1)
 # does not change). CCACHE=0 turns it off.
 CCACHE ?= 1
 CCACHE_CMD = $(if $(filter 1,$(CCACHE)),$(addsuffix $(space),$(shell command -v ccache)))
-empty :=
-space := $(empty) $(empty)
 
 # $(call kmake,BUILDDIR,TOOLCHAIN,WRAP): the kernel's make for BUILDDIR.
 # With WRAP=1 the compiler runs under kwarn-cc (and ccache), with
@@ -54,7 +48,6 @@ kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 # for scripts: what TOOLCHAIN means, as shell assignments
 .PHONY: toolchain-info
 toolchain-info:
-	$(call tc-check,$(TOOLCHAIN))
 	@printf "family='%s'\ncc='%s'\nkmake='%s'\npackages='%s'\ndistcc='%s'\n" '$(call tc-family,$(TOOLCHAIN))' \
 		'$(call tc-cc,$(TOOLCHAIN))' '$(call tc-kmake,$(TOOLCHAIN))' '$(call tc-packages,$(TOOLCHAIN))' \
 		'$(call distcc-tc,$(TOOLCHAIN))'

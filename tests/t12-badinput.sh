@@ -9,43 +9,103 @@ fails_with() {	# fails_with PATTERN CMD...: CMD fails and says PATTERN
 	shift
 	! "$@" > "$TESTDIR/bad.out" 2>&1 && grep -q -- "$pat" "$TESTDIR/bad.out"
 }
-# refused SEED...: each refused when make reads the command line, in an
-# O= that make corpus would otherwise fill (it stays empty)
-refused_seed() {
-	local s
-	for s; do
-		! make -C "$TOP" corpus SEED="$s" O="$TESTDIR/no-such-o" > "$TESTDIR/bad.out" 2>&1 &&
-		grep -qF "SEED must be a decimal number 0..999999999 without leading zeros, got '$s'" "$TESTDIR/bad.out" &&
-		test ! -e "$TESTDIR/no-such-o" || return 1
-	done
+# Settings are checked when make reads the command line: each bad one is
+# refused with one line naming it, in an O= that make would otherwise fill
+# (no tree, no config: the O= is never made).
+# make_refuses GOAL MESSAGE SETTING...: make GOAL SETTING... fails saying MESSAGE
+make_refuses() {
+	local goal=$1 msg=$2
+	shift 2
+	rm -rf "$TESTDIR/no-such-o"
+	! make -C "$TOP" "$goal" O="$TESTDIR/no-such-o" "$@" > "$TESTDIR/bad.out" 2>&1 &&
+	grep -qF -- "$msg" "$TESTDIR/bad.out" && test ! -e "$TESTDIR/no-such-o" ||
+		{ echo "# said: $(head -c 300 "$TESTDIR/bad.out")"; false; }
 }
-ok "a non-numeric, negative or too large SEED is refused before any work" refused_seed abc -3 '' 1000000000
-ok "a SEED with leading zeros (Kconfig reads 08 as bad octal, 010 as 8) is refused before any work" \
-	refused_seed 08 010 01 00
-# refused PATTERN SETTING...: make corpus SETTING fails when make reads the
-# command line, saying PATTERN, and leaves the O= it was given unmade
-refused() {
-	local pat=$1
-	shift
-	! make -C "$TOP" corpus "$@" O="$TESTDIR/no-such-o" > "$TESTDIR/bad.out" 2>&1 &&
-	grep -qF "$pat" "$TESTDIR/bad.out" && test ! -e "$TESTDIR/no-such-o"
-}
-for w in 4 0 '' '1 2' 12a; do
-	ok "W='$w' is refused before any work" refused "W must combine the levels 1, 2 and 3 (1, 12, 123, 2...), got '$w'" W="$w"
+for s in abc -3 '' 1000000000 08 010 01 00 '1 2'; do
+	ok "SEED='$s' is refused before any work (Kconfig reads 08 as bad octal, 010 as 8)" make_refuses corpus \
+		"SEED must be a decimal number 0..999999999 without leading zeros, got '$s'" SEED="$s"
 done
+ok "SEEDS with a seed of leading zeros is refused" make_refuses corpus "SEEDS: '02' is not a seed" SEEDS="1 02"
+for p in 101 07 -1 x; do
+	ok "P=$p is refused before any work" make_refuses corpus \
+		"P must be KCONFIG_PROBABILITY: a percentage 0..100, got '$p'" P="$p"
+done
+for w in 4 0 '' '1 2' 12a; do
+	ok "W='$w' is refused before any work" make_refuses corpus \
+		"W must be the levels 1, 2 and 3 combined (1, 12, 123, 2...), got '$w'" W="$w"
+done
+ok "WLEVELS with a bad level is refused" make_refuses corpus "WLEVELS: '14' is not a W level" WLEVELS="1 14"
 ok "W's digits are sorted and deduplicated: W=21 builds W=12, W=3211 W=123" bash -c "
 	make -C $TOP -n corpus W=21 O=$TESTDIR/w-o | grep -q 'for w in 12; do' &&
 	make -C $TOP -n corpus W=3211 O=$TESTDIR/w-o | grep -q 'for w in 123; do'"
-for j in 0 abc 2x; do
-	ok "JOBS=$j is refused before any work" refused "JOBS must be a number of parallel jobs, 1..9999, got '$j'" JOBS="$j"
+for j in 0 abc 2x 10000; do
+	ok "JOBS=$j is refused before any work" make_refuses corpus \
+		"JOBS must be a number of parallel jobs, 1..9999, got '$j'" JOBS="$j"
 done
-ok "an unknown CONFIG is refused before any work, naming the missing fragment" bash -c "
-	! make -C $TOP corpus SEED=1 CONFIG=nope O=$TESTDIR/no-such-o > $TESTDIR/bad.out 2>&1 &&
-	grep -q 'CONFIG=nope: no fragment tests/nope.config' $TESTDIR/bad.out && test ! -e $TESTDIR/no-such-o"
-ok "an unknown toolchain is refused" fails_with "unknown toolchain 'icc-1'" \
-	make -C "$TOP" build $TEST_VARS TOOLCHAIN=icc-1 O="$O"
-ok "a toolchain prefix that does not exist is refused" fails_with "/nonexistent/arm-gcc: no such compiler" \
-	make -C "$TOP" build $TEST_VARS TOOLCHAIN=/nonexistent/arm- O="$O"
+ok "an unknown CONFIG is refused before any work" make_refuses corpus \
+	"CONFIG must be empty or the name of a fragment tests/NAME.config (small), got 'nope'" CONFIG=nope
+ok "an unknown toolchain is refused before any work" make_refuses corpus \
+	"TOOLCHAIN=icc-1: a toolchain: gcc-N, clang-N or a cross prefix ending in '-'" TOOLCHAIN=icc-1
+ok "two toolchains in TOOLCHAIN are refused (TOOLCHAINS is the list)" make_refuses corpus \
+	"TOOLCHAIN=gcc-12 clang-14: a toolchain" TOOLCHAIN="gcc-12 clang-14"
+ok "a toolchain prefix with no compiler is refused before any work" make_refuses corpus \
+	"TOOLCHAIN=/nonexistent/arm-: /nonexistent/arm-gcc: no such compiler" TOOLCHAIN=/nonexistent/arm-
+ok "a bad toolchain in TOOLCHAINS is refused" make_refuses corpus "TOOLCHAINS: icc-1: a toolchain" TOOLCHAINS="gcc-12 icc-1"
+ok "a bad REF_TOOLCHAIN is refused" make_refuses config "REF_TOOLCHAIN=gcc-x: a toolchain" REF_TOOLCHAIN=gcc-x
+ok "compare with a bad B is refused" make_refuses compare "B=clang: a toolchain" A=gcc-12 B=clang
+for v in O CORPUS; do
+	ok "$v= with a space is refused (it wrote somewhere else)" bash -c "
+		$(declare -f make_refuses)
+		make_refuses corpus '$v must be one directory, without spaces' '$v=$TESTDIR/no-such-o b' && test ! -e $TOP/b"
+done
+ok "KSRC that is not a kernel tree is refused before any work" make_refuses corpus \
+	"KSRC must be a kernel tree (a directory with a Makefile), without spaces, got '/nonexistent'" KSRC=/nonexistent
+ok "FORMAT=xml is refused" make_refuses compare "FORMAT must be text or json, got 'xml'" FORMAT=xml A=gcc-12 B=clang-14
+ok "a non-numeric LIST is refused" make_refuses compare "LIST must be a number 1..999999999, got 'abc'" LIST=abc
+ok "TOP_N=0 is refused" make_refuses top "TOP_N must be a number 1..999999999, got '0'" TOP_N=0
+ok "V=2 is refused" make_refuses corpus "V must be 0 or 1, got '2'" V=2
+ok "VARIANT=debug is refused" make_refuses build "VARIANT must be plain or profile, got 'debug'" VARIANT=debug
+ok "an unknown checker is refused" make_refuses corpus "CHECKERS must be empty or some of: sparse clang-analyzer, got 'lint'" CHECKERS=lint
+ok "REPORT naming a device is refused, and the device is left alone" bash -c "
+	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
+	make_refuses report 'REPORT=/dev/null: not a regular file: kwarn writes it only as a file' REPORT=/dev/null &&
+	test -c /dev/null"
+mkfifo "$TESTDIR/fifo" 2> /dev/null
+ok "SCRIPT naming a FIFO is refused, the FIFO left alone" bash -c "
+	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
+	make_refuses repro 'SCRIPT=$TESTDIR/fifo: not a regular file' ID=1 SCRIPT=$TESTDIR/fifo && test -p $TESTDIR/fifo"
+ok "newwarn with a DIFF that is not there is refused before any work" make_refuses newwarn \
+	"DIFF must be a readable patch file, got '/nonexistent'" DIFF=/nonexistent
+ok "an ID that is not hex is refused" make_refuses repro "ID must be a corpus key or a prefix of one: 1 to 16 hex digits, got 'xyz'" ID=xyz
+ok "an ID longer than a key is refused" make_refuses repro "ID must be a corpus key or a prefix of one" ID=0123456789abcdef0
+key=$(zstd -dcq "$c" | sed -n 2p | jq -r .key)
+KEY=$(tr a-f A-F <<< "$key")
+ok "an upper case ID names the same key ($KEY)" bash -c "
+	make -C $TOP repro ID=$KEY CORPUS=$TESTDIR/corpus O=$O SCRIPT=$TESTDIR/upper.sh > $TESTDIR/upper.out 2>&1 &&
+	grep -q 'WARNING  $key ' $TESTDIR/upper.out"
+mkdir -p "$TESTDIR/ambiguous/seed-1" && cp "$c" "$TESTDIR/ambiguous/seed-1/"
+rm -rf "$TESTDIR/fresh-o"
+nkeys=$(zstd -dcq "$c" | jq -r 'select(.type == "diag") | .key' | grep -c '^a')
+ok "an ambiguous ID: how many keys match and a few of them, before the tree is made" bash -c "
+	! make -C $TOP repro ID=a CORPUS=$TESTDIR/ambiguous O=$TESTDIR/fresh-o > $TESTDIR/bad.out 2>&1 &&
+	grep -q \"kwarn: repro: ID a is ambiguous: $nkeys keys match (\(a[0-9a-f]* \)\{5\}...); give more of the key\" $TESTDIR/bad.out &&
+	test \$(cat $TESTDIR/fresh-o/repro/status) = 2 && test ! -e $TESTDIR/fresh-o/src"
+ok "a setting kwarn does not know gets a warning naming it" bash -c "
+	make -C $TOP -n corpus SEEED=7 KCFLAGS=-O3 O=$TESTDIR/w-o 2>&1 > /dev/null |
+	grep -c 'is not a kwarn setting (make help lists them)' | grep -qx 2"
+# make help lists every target and every setting: each .PHONY target and
+# each ?= setting of the makefiles (but the internal ones) is in it
+internal='FORCE|all|boot-one|initramfs|report-packages|series-base|TREE_NAME'
+phony=$(sed -n 's/^\.PHONY://p' "$TOP"/GNUmakefile "$TOP"/mk/*.mk | tr ' ' '\n' | grep . | grep -vxE "$internal" | sort -u)
+vars=$(sed -n 's/^\([A-Z][A-Z0-9_]*\) *?=.*/\1/p' "$TOP"/GNUmakefile "$TOP"/mk/*.mk | grep -vxE "$internal" | sort -u)
+make -C "$TOP" -s help > "$TESTDIR/help.out"
+ok "make help lists every target ($(wc -w <<< "$phony")) and setting ($(wc -w <<< "$vars")), one line each" bash -c "
+	for t in $(echo $phony); do grep -q \"^  make \$t\( \|\$\)\" $TESTDIR/help.out || { echo \"# no target \$t\"; exit 1; }; done
+	for v in $(echo $vars); do grep -q \"^  \$v=\" $TESTDIR/help.out || { echo \"# no setting \$v\"; exit 1; }; done"
+# one tree stamp per KSRC: builds from one tree are out of date against another
+stamp() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk kwarn-print-TREE_STAMP KSRC="$1" O="$O"; }
+mkdir -p "$TESTDIR/tree-a" "$TESTDIR/tree-b" && touch "$TESTDIR/tree-a/Makefile" "$TESTDIR/tree-b/Makefile"
+ok "each KSRC tree has a stamp of its own" test "$(stamp "$TESTDIR/tree-a")" != "$(stamp "$TESTDIR/tree-b")"
 cp "$c" "$TESTDIR/trunc.jsonl.zst"
 mkdir -p "$TESTDIR/badcorpus/seed-9"
 head -c 300 "$c" > "$TESTDIR/badcorpus/seed-9/gcc-12-W123.jsonl.zst"
@@ -89,6 +149,25 @@ printf 'caf\357\277\275 \357\277\275\n' > "$TESTDIR/latin1.want"
 ok "invalid UTF-8 (a Latin-1 source) becomes U+FFFD: valid UTF-8 JSON, exit 0" bash -c "
 	$parse $TESTDIR/latin1.log > $TESTDIR/latin1.jsonl && iconv -f UTF-8 -t UTF-8 $TESTDIR/latin1.jsonl > /dev/null &&
 	jq -r .message $TESTDIR/latin1.jsonl | cmp - $TESTDIR/latin1.want"
+
+# A build the machine failed (here a full disk) says nothing of the
+# kernel: it fails, saying why, and leaves no status and no stamp, so a
+# rerun builds it again. W=3: a build directory no other test uses.
+bdir=$SEEDDIR/$TEST_TC-W3
+mkdir -p "$bdir"
+umount "$bdir" 2> /dev/null
+if mount -t tmpfs -o size=8m kwarn-test "$bdir"; then
+	ok "a build that fills the disk fails, saying so, and leaves no stamp and no status" bash -c "
+		! kmake build W=3 > $TESTDIR/full-build.out 2>&1 &&
+		grep -e 'the build failed for a reason of the machine.s (No space left on device), not the kernel.s: not recorded' \
+			-e 'make.log: could not be written: the build is not recorded' $TESTDIR/full-build.out &&
+		! ls -d $bdir/.kwarn-built* 2> /dev/null && test ! -e $bdir/status" ||
+		{ echo "# said: $(tail -n 3 "$TESTDIR/full-build.out")"; }
+	# compilers that were running when make stopped may still hold it
+	umount "$bdir" 2> /dev/null || { sleep 2; umount -l "$bdir"; }
+else
+	echo "not ok $((n + 1)) - a build that fills the disk: cannot mount a tmpfs to try it"; n=$((n + 1))
+fi
 
 # A full or read-only corpus directory: the step fails naming the file,
 # the corpus already there is kept whole, nothing half-written is left.

@@ -1,0 +1,223 @@
+# settings.mk - what a user can give make: this list (make help prints it)
+# and the check of each setting.
+#
+# Targets
+#   make corpus          build SEEDS (or SEED) with TOOLCHAINS at WLEVELS, parse, boot
+#   make corpus-one      one seed, one TOOLCHAIN, one W: build and parse only
+#   make config          the seed's pinned randconfig ($O/seed-N-pP/seed.config)
+#   make build           one build, no parse
+#   make tree            Debian's linux-source unpacked, series/ applied
+#   make top             top offenders per cumulative W level (SEED= for one seed)
+#   make compare A= B=   what toolchain B adds and drops against A
+#   make report          the corpus as one static HTML page (REPORT=)
+#   make report-render   that page in headless Chromium (RENDER_OUT=)
+#   make repro ID=KEY    rebuild the one object that printed a warning (or LINE=)
+#   make newwarn DIFF=F  only the warnings a patch adds, with every toolchain
+#   make boot            build the seed's profiling image, boot it in QEMU
+#   make branches        the branch profile: hottest, never taken, worst annotated
+#   make series-check    prove each fix patch of series/ (ONLY= for one)
+#   make series-apply    does every patch of series/ apply, in order
+#   make series-compare  the seed without the fix patches against its corpus
+#   make check           the test suite on the small test kernel (TESTS=)
+#   make check-full      golden and reproducibility on seed 1 at P=2
+#   make golden          rewrite the test kernel's golden hashes
+#   make bench           what kwarn costs, as ratios (BENCH_SIZE=, BUILDS=1)
+#   make fuzz            fuzz a helper with AFL++ (FUZZ_TARGET=, FUZZ_SECONDS=)
+#   make helpers         build the C helpers
+#   make deps            install the Debian packages kwarn needs
+#   make toolchain-info  what TOOLCHAIN means, as shell assignments
+#   make help            this list
+#
+# Where
+#   O=DIR                cache: tree, configs, builds ($XDG_CACHE_HOME/kwarn or ~/.cache/kwarn)
+#   CORPUS=DIR           where corpora are written (corpus/seeds)
+#   KSRC=DIR             this kernel tree as it is, instead of Debian's linux-source
+#
+# What to build
+#   SEED=N               KCONFIG_SEED, 0..999999999 without leading zeros (1)
+#   SEEDS="1 2 3"        several seeds (corpus, compare, boot, branches, series-check)
+#   P=N                  KCONFIG_PROBABILITY, percent 0..100 (2)
+#   CONFIG=NAME          add tests/NAME.config to the pin (small: the test kernel)
+#   W=123                Kbuild's W= levels: 1, 2, 3 combined (W=21 is W=12)
+#   WLEVELS="1 12 123"   the W levels make corpus builds (W)
+#   VARIANT=plain        plain (the warning corpus) or profile (the boot image)
+#   CHECKERS=sparse      sparse and/or clang-analyzer besides the compiler
+#   FILES="a.o b.o"      the objects clang-analyzer checks (all: every object)
+#   JOBS=N               parallel jobs, 1..9999 (nproc)
+#   BOOT=1               make corpus also boots each seed (0: does not)
+#   CCACHE=1             compile through ccache when it is installed (0: never)
+#   DISTCC_HOSTS="h/16"  GCC builds compile on these distcc servers
+#   DISTCC_JOBS=N        parallel jobs with distcc (the hosts' limits added)
+#   V=1                  show the commands (0)
+#
+# Toolchains: gcc-N, clang-N or a cross prefix (/opt/x/bin/arm-linux-gnueabi-)
+#   TOOLCHAIN=gcc-12     the toolchain of build, corpus-one, repro, top
+#   TOOLCHAINS="a b"     make corpus's matrix (gcc-11 gcc-12 clang-14)
+#   REF_TOOLCHAIN=gcc-12 the toolchain randconfig runs with
+#   BOOT_TOOLCHAINS="a"  the profiling images make boot builds (REF_TOOLCHAIN)
+#   A=gcc-12             compare: the toolchain compared against
+#   B=clang-14           compare: the toolchain compared
+#
+# Queries
+#   TOP_N=10             rows per level in make top
+#   FORMAT=text          compare's output: text or json
+#   LIST=20              compare: how many added and dropped warnings it lists
+#   FAIL_ON_NEW=1        compare exits 1 when B adds warnings
+#   REPORT=FILE          make report's page ($CORPUS/report.html)
+#   REPORT_N=10          rows per table, flags per chart in the report
+#   RENDER_OUT=DIR       what report-render saw ($O/report-render)
+#   BRANCH_N=10          rows per table in make branches
+#
+# Reproducing and checking patches
+#   ID=KEY               repro: a corpus key, or a unique prefix of one (hex)
+#   LINE='x.c:1:2: ...'  repro: the compiler's line instead of ID
+#   SCRIPT=FILE          repro: write a script that reproduces it on a fresh Debian 12
+#   DIFF=FILE            newwarn: the patch
+#   NEWWARN_MAX=20       newwarn: most includers rebuilt per touched header
+#   ONLY=PATCH           series-check: one patch of series/ (or a path to one)
+#   SERIES_WORK=DIR      series-check's scratch tree and builds ($O/series-check)
+#   SERIES_MAX_OBJS=40   series-check: most includers rebuilt per patch
+#   SERIES_FAIL_W=12     series-check: the W levels whose new warnings fail a patch
+#   SERIES_BOOT=auto     series-check boots the patched image: auto, 1 or 0
+#   BOOT_TIMEOUT=600     seconds before QEMU is killed
+#   BOOT_MEM=512         guest RAM in MiB
+#
+# Tests, benchmarks, fuzzing
+#   TESTS="tests/t30-repro.sh"  the test files make check runs (all)
+#   GOLDEN_P=0           make golden: P of the configuration (2: check-full's)
+#   GOLDEN_CONFIG=small  make golden: its CONFIG (empty: check-full's)
+#   BENCH_SIZE=full      full (>= 1 GiB of logs) or small
+#   BUILDS=1             make bench also times kernel builds (hours)
+#   FUZZ_TARGET=NAME     kwarn-parse, kwarn-sites or kwarn-svg
+#   FUZZ_SECONDS=1800    how long make fuzz runs
+#   HELPER_CC=gcc        the host compiler of the C helpers (gcc or clang)
+#   HOSTOUT=DIR          where the C helpers are built (.build)
+#
+# Every setting is checked when make reads the command line, before any
+# package, tree or build step: a bad one stops every goal with one line
+# naming it and what it accepts. The checks are make functions, not
+# $(shell): no fork per make, and a value is judged whatever characters it
+# holds (quotes, spaces). This file is read right after GNUmakefile's
+# defaults, before any rule: a setting without a default there is checked
+# when it is given (origin other than undefined); the defaults that the
+# other files set later are right by construction.
+
+# the settings kwarn's own recursive makes pass, besides those listed above
+SETTINGS_INTERNAL := TREE_NAME SERIES_SHA
+# the settings, from the list above (only when there is a command line to check)
+settings-listed = $(shell sed -n 's/^\#   \([A-Z][A-Z0-9_]*\)=.*/\1/p' $(TOP)/mk/settings.mk)
+settings-given := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
+settings-unknown := $(if $(settings-given),$(filter-out $(settings-listed) $(SETTINGS_INTERNAL),$(settings-given)))
+$(foreach v,$(settings-unknown),$(warning kwarn: $(v) is not a kwarn setting (make help lists them)))
+
+empty :=
+space := $(empty) $(empty)
+comma := ,
+digits := 0 1 2 3 4 5 6 7 8 9
+lower := a b c d e f g h i j k l m n o p q r s t u v w x y z
+# $(call drop-chars,S,C...): S without the characters C
+drop-chars = $(if $(2),$(call drop-chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,99,$(2))),$(1))
+# $(call spread-chars,S,C...): S with a space after each character C
+spread-chars = $(if $(2),$(call spread-chars,$(subst $(firstword $(2)),$(firstword $(2)) ,$(1)),$(wordlist 2,99,$(2))),$(1))
+# $(call made-of,S,C...): S when it is one word made of the characters C
+made-of = $(if $(filter 1,$(words $(1))),$(if $(call drop-chars,$(1),$(2)),,$(1)))
+# $(call decimal,S,MAXDIGITS): S when it is a decimal number without
+# leading zeros of at most MAXDIGITS digits
+decimal = $(strip $(if $(call made-of,$(1),$(digits)),$(if $(filter 0%,$(1)),$(filter 0,$(1)),\
+	$(if $(word 2,$(wordlist $(2),99,$(call spread-chars,$(1),$(digits)))),,$(1)))))
+# $(call count,S,MAXDIGITS): S when it is a decimal number 1..(10^MAXDIGITS - 1)
+count = $(filter-out 0,$(call decimal,$(1),$(2)))
+# $(call path,S): S when it is one path (abspath made it absolute)
+path = $(if $(filter 1,$(words $(1))),$(1))
+# $(call w-sorted,S): the levels of S sorted and deduplicated (321 -> 123),
+# empty when S is not made of the digits 1, 2 and 3
+w-sorted = $(if $(call made-of,$(1),1 2 3),$(subst $(space),,$(sort $(call spread-chars,$(1),1 2 3))))
+# $(call toolchain-name,S): S when it names a toolchain (its prefix need
+# not exist yet for this check)
+toolchain-version = $(patsubst gcc-%,%,$(patsubst clang-%,%,$(1)))
+toolchain-name = $(strip $(if $(filter 1,$(words $(1))),$(if $(filter gcc-% clang-%,$(1)),\
+	$(if $(call count,$(call toolchain-version,$(1)),3),$(1)),$(filter /% %-,$(1)))))
+
+given = $(filter-out undefined,$(origin $(1)))
+# $(call setting-check,NAME,OK,ACCEPTS): when NAME is set, stop unless OK
+# is non-empty
+setting-check = $(if $(call given,$(1)),$(if $(2),,$(error $(1) must be $(strip $(3)), got '$($(1))')))
+# the same for a setting that may be left empty
+setting-check-given = $(if $($(1)),$(call setting-check,$(1),$(2),$(3)))
+# $(call setting-each,NAME,FUNC,ACCEPTS): each word of NAME passes FUNC
+setting-each = $(foreach x,$($(1)),$(if $(call $(2),$(x)),,$(error $(1): '$(x)' is not $(strip $(3)))))
+
+# SEED in one spelling only: Kconfig reads KCONFIG_SEED with base-0
+# strtol, so SEED=08 was refused by Kconfig, which then drew a seed from
+# the clock (a corpus nobody can reproduce), and SEED=010 was seed 8
+seed-ok = $(call decimal,$(1),9)
+$(call setting-check,SEED,$(call seed-ok,$(SEED)),a decimal number 0..999999999 without leading zeros)
+$(call setting-each,SEEDS,seed-ok,a seed: a decimal number 0..999999999 without leading zeros)
+p-ok = $(or $(call decimal,$(1),2),$(filter 100,$(1)))
+$(call setting-check,P,$(call p-ok,$(P)),KCONFIG_PROBABILITY: a percentage 0..100)
+$(call setting-check,GOLDEN_P,$(call p-ok,$(GOLDEN_P)),a percentage 0..100)
+config-ok = $(if $(1),$(if $(call made-of,$(1),$(lower) $(digits) -),$(wildcard $(TOP)/tests/$(1).config)),ok)
+$(call setting-check,CONFIG,$(call config-ok,$(CONFIG)),empty or the name of a fragment tests/NAME.config (small))
+$(call setting-check,GOLDEN_CONFIG,$(call config-ok,$(GOLDEN_CONFIG)),empty or the name of a fragment tests/NAME.config (small))
+# W in one spelling: its digits sorted and deduplicated (W=21 is W=12,
+# W=321 is W=123), so one level set has one build and one corpus name.
+# W_GIVEN: W came from the command line (repro and series-check take the
+# corpus's level otherwise, and get no W); override hides it from origin
+W_GIVEN := $(filter command line,$(origin W))
+$(call setting-check,W,$(call w-sorted,$(W)),the levels 1$(comma) 2 and 3 combined (1$(comma) 12$(comma) 123$(comma) 2...))
+override W := $(call w-sorted,$(W))
+$(call setting-each,WLEVELS,w-sorted,a W level: 1$(comma) 2 and 3 combined (1$(comma) 12$(comma) 123$(comma) 2...))
+$(call setting-check-given,SERIES_FAIL_W,$(call w-sorted,$(SERIES_FAIL_W)),empty or the levels 1$(comma) 2 and 3 combined)
+# a JOBS that the kernel's make refuses failed the build only after the
+# config step, and left a stamp that said the build was done
+$(call setting-check,JOBS,$(call count,$(JOBS),4),a number of parallel jobs$(comma) 1..9999)
+$(if $(DISTCC_HOSTS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS),4),a number of parallel jobs$(comma) 1..9999))
+$(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS,\
+	$(call setting-check,$(v),$(call count,$($(v)),9),a number 1..999999999))
+$(foreach v,V BOOT CCACHE,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
+$(foreach v,FAIL_ON_NEW BUILDS,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
+$(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile)
+$(call setting-check,FORMAT,$(filter text json,$(FORMAT)),text or json)
+$(call setting-check,SERIES_BOOT,$(filter auto 0 1,$(SERIES_BOOT)),auto$(comma) 0 or 1)
+$(call setting-check,BENCH_SIZE,$(filter full small,$(BENCH_SIZE)),full or small)
+$(call setting-check,FUZZ_TARGET,$(filter kwarn-parse kwarn-sites kwarn-svg,$(FUZZ_TARGET)),kwarn-parse$(comma) kwarn-sites or kwarn-svg)
+$(call setting-check,HELPER_CC,$(filter gcc clang gcc-% clang-%,$(HELPER_CC)),a host compiler: gcc$(comma) clang$(comma) gcc-N or clang-N)
+
+# Toolchains: the name here; a prefix's compiler must exist (a fork, only
+# for a prefix); whether a gcc-N or clang-N is packaged, need-packages
+# finds out when it installs it
+toolchain-ok = $(strip $(and $(call toolchain-name,$(1)),$(if $(filter %-,$(1)),$(if $(filter /%,$(1)),\
+	$(wildcard $(1)gcc),$(shell command -v '$(1)gcc')),ok)))
+toolchain-why = $(strip $(if $(call toolchain-name,$(1)),$(1)gcc: no such compiler,\
+	a toolchain: gcc-N$(comma) clang-N or a cross prefix ending in '-'))
+toolchain-check = $(if $(call given,$(1)),$(if $(call toolchain-ok,$($(1))),,$(error $(1)=$($(1)): $(call toolchain-why,$($(1))))))
+toolchain-each = $(foreach x,$($(1)),$(if $(call toolchain-ok,$(x)),,$(error $(1): $(x): $(call toolchain-why,$(x)))))
+$(call toolchain-check,TOOLCHAIN)
+$(call toolchain-check,REF_TOOLCHAIN)
+$(foreach v,TOOLCHAINS BOOT_TOOLCHAINS,$(call toolchain-each,$(v)))
+$(foreach v,A B,$(if $($(v)),$(call toolchain-check,$(v))))
+
+KNOWN_CHECKERS := sparse clang-analyzer
+$(call setting-check,CHECKERS,$(if $(filter-out $(KNOWN_CHECKERS),$(CHECKERS)),,ok),empty or some of: $(KNOWN_CHECKERS))
+$(if $(filter clang-analyzer,$(CHECKERS)),\
+	$(if $(filter clang-%,$(TOOLCHAIN)),,$(error CHECKERS=clang-analyzer needs a clang toolchain, not $(TOOLCHAIN)))\
+	$(if $(FILES),,$(error CHECKERS=clang-analyzer: say which objects, FILES="kernel/fork.o ..." or FILES=all)))
+
+# Paths: one word each (a space in O= wrote somewhere else). Inputs must
+# be there; outputs that exist must be regular files (make report
+# REPORT=/dev/x replaced the device with a file)
+$(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) without spaces))
+$(call setting-check,KSRC,$(and $(call path,$(KSRC)),$(wildcard $(KSRC)/Makefile)),a kernel tree (a directory with a Makefile)$(comma) without spaces)
+$(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) without spaces)
+$(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) without spaces)
+$(foreach v,REPORT SCRIPT,$(if $(and $($(v)),$(wildcard $($(v)))),$(if $(shell test -f '$($(v))' && echo y),,\
+	$(error $(v)=$($(v)): not a regular file: kwarn writes it only as a file))))
+$(call setting-check-given,DIFF,$(and $(call path,$(DIFF)),$(shell test -f '$(DIFF)' -a -r '$(DIFF)' && echo y)),a readable patch file)
+$(foreach t,$(TESTS),$(if $(wildcard $(t)),,$(error TESTS: $(t): no such test file)))
+
+# ID: a corpus key is 16 lowercase hex digits; upper case (as some tools
+# print hex) names the same key
+hex-lower = $(subst A,a,$(subst B,b,$(subst C,c,$(subst D,d,$(subst E,e,$(subst F,f,$(1)))))))
+override ID := $(call hex-lower,$(ID))
+$(call setting-check-given,ID,$(and $(call made-of,$(ID),$(digits) a b c d e f),$(if $(word 17,$(call spread-chars,$(ID),$(digits) a b c d e f)),,ok)),\
+	a corpus key or a prefix of one: 1 to 16 hex digits)
