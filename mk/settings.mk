@@ -132,11 +132,13 @@ path = $(if $(filter 1,$(words $(1))),$(1))
 # $(call w-sorted,S): the levels of S sorted and deduplicated (321 -> 123),
 # empty when S is not made of the digits 1, 2 and 3
 w-sorted = $(if $(call made-of,$(1),1 2 3),$(subst $(space),,$(sort $(call spread-chars,$(1),1 2 3))))
-# $(call toolchain-name,S): S when it names a toolchain (its prefix need
-# not exist yet for this check)
+# $(call toolchain-name,S): S when it names a toolchain (a prefix need not
+# exist for this check); the N of gcc-N may be a full version, as a prefix
+# toolchain's corpora are named (make top TOOLCHAIN=gcc-6.5.0)
 toolchain-version = $(patsubst gcc-%,%,$(patsubst clang-%,%,$(1)))
+version-ok = $(if $(call made-of,$(1),$(digits) .),$(if $(filter .% %. 0%,$(1)),,$(1)))
 toolchain-name = $(strip $(if $(filter 1,$(words $(1))),$(if $(filter gcc-% clang-%,$(1)),\
-	$(if $(call count,$(call toolchain-version,$(1)),3),$(1)),$(filter /% %-,$(1)))))
+	$(if $(call version-ok,$(call toolchain-version,$(1))),$(1)),$(filter /% %-,$(1)))))
 
 given = $(filter-out undefined,$(origin $(1)))
 # $(call setting-check,NAME,OK,ACCEPTS): when NAME is set, stop unless OK
