@@ -167,6 +167,12 @@ Bt=${Bt:-$A}
 max=0
 for n in $seeds $cseeds; do [ "$n" -gt "$max" ] && max=$n; done
 bc=$B/corpus
+# trim_counts: corpus lines in, the same out with the build record's unique
+# and instances those of the records
+trim_counts() {
+	jq -c -s '(map(select(.type == "diag")) | [length, (map(.count) | add // 0)]) as [$u, $i]
+		| .[] | if .type == "build" then .unique = $u | .instances = $i else . end'
+}
 for ((n = 1; n <= max; n++)); do
 	src=${real[$(( (n - 1) % ${#real[@]} ))]}
 	mkdir -p "$bc/all/seed-$n"
@@ -174,8 +180,9 @@ for ((n = 1; n <= max; n++)); do
 		f=$CORPUS/seed-$src/$t-W$W.jsonl.zst
 		o=$bc/all/seed-$n/$t-W$W.jsonl.zst
 		[ -f "$f" ] || die "$f: no corpus (make compare needs $A and $Bt for seed $src)"
-		[ "$o" -nt "$f" ] && continue
-		{ zstd -dcq "$f" || true; } | { if [ "$trim" -gt 0 ]; then head -n "$trim"; else cat; fi; } |
+		[ "$o" -nt "$f" ] && [ "$o" -nt "$0" ] && continue
+		# a cut corpus's build record counts what is left, as corpus-check.sh checks
+		{ zstd -dcq "$f" || true; } | { if [ "$trim" -gt 0 ]; then head -n "$trim" | trim_counts; else cat; fi; } |
 			sed "s/\"seed\":$src,/\"seed\":$n,/" | zstd -q -3 -o "$o.tmp" -f
 		mv "$o.tmp" "$o"
 	done

@@ -103,7 +103,11 @@ ok "a patch that does not apply stops the check (status 2) with its name and the
 # the drop, measured by key: a corpus against itself without one warning,
 # and the other way round
 key=$(jq -r '.key // empty' <<< "$rec")
-zstd -dcq "$c" | jq -c --arg k "$key" 'select(.key != $k)' | zstd -q -f -o "$TESTDIR/after.jsonl.zst"
+# (its build record counts one warning less, as corpus-check.sh checks)
+cnt=$(zstd -dcq "$c" | jq -r --arg k "$key" 'select(.key == $k) | .count')
+zstd -dcq "$c" | jq -c --arg k "$key" --argjson n "$cnt" 'select(.key != $k)
+	| if .type == "build" then .unique -= 1 | .instances -= $n else . end' |
+	zstd -q -f -o "$TESTDIR/after.jsonl.zst"
 ok "mk/series-compare.sh: a warning the series removes is gone, by key (status 0)" bash -c "
 	$TOP/mk/series-compare.sh $c $TESTDIR/after.jsonl.zst > $TESTDIR/cmp.out &&
 	grep -q ' 1 gone, 0 new' $TESTDIR/cmp.out && grep -q '$key' $TESTDIR/cmp.out"
