@@ -1,0 +1,64 @@
+# corpus.sh - sourced by mk/series-check.sh (after mk/lib.sh, trailers.sh):
+# the seed's corpus, what the check takes from it.
+#
+#   corpus_load        reads $CORPUS/seed-$SEED/*-W*.jsonl.zst; writes
+#                      $tmp/refbuild (the build record of REF_TOOLCHAIN's
+#                      corpus), $tmp/corpus.diags (every diag record) and
+#                      $tmp/levels.json (each flag's W level); sets refcorpus
+#                      and w (the W level: W, else the corpus's)
+#   claim_records PATCHFILE NAME   writes $tmp/claims: its claims as
+#                      records, one JSON line each ({text,path,flag,names,
+#                      objects}); a claim that is neither a warning line nor
+#                      a key in the corpus fails the check
+#   first_line FILE.zst       the first line (its build record)
+first_line() {
+	local status=0
+	# zstd dies of SIGPIPE (141) once head has the line
+	zstd -dcq "$1" | head -n1 || status=$?
+	[ "$status" = 0 ] || [ "$status" = 141 ] || fail "cannot read $1"
+}
+corpus_load() {
+	local corpora f
+	shopt -s nullglob
+	corpora=("$CORPUS"/seed-"$SEED"/*-W*.jsonl.zst)
+	[ ${#corpora[@]} -gt 0 ] || fail "no corpus for SEED=$SEED in $CORPUS; run make corpus SEED=$SEED first"
+	"$TOP/mk/corpus-check.sh" "${corpora[@]}" || exit 2
+	refcorpus=$CORPUS/seed-$SEED/$REF_TOOLCHAIN-W${W:-123}.jsonl.zst
+	[ -f "$refcorpus" ] || refcorpus=${corpora[0]}
+	first_line "$refcorpus" > "$tmp/refbuild"
+	w=${W:-$(jq -r .w "$tmp/refbuild")}
+	for f in "${corpora[@]}"; do zstd -dcq "$f" | jq -c 'select(.type == "diag")'; done > "$tmp/corpus.diags"
+	# each flag's W level, as the corpus attributes it: a new warning of a
+	# level outside FAILW (W=3 by default, which Kbuild says "can most likely
+	# be ignored") is reported, but does not fail the patch
+	jq -s -c 'map(select(.kind == "warning" and .flag != "" and .level != null)) |
+		group_by(.flag) | map({(.[0].flag): (map(.level) | min)}) | add // {}' "$tmp/corpus.diags" > "$tmp/levels.json"
+}
+
+# the claim as a record: tool-independent match on path, flag and the
+# quoted names of the message (gcc and clang word the same warning apart)
+claimrec() { # TEXT-OR-KEY -> one JSON line; status 1 when it is not one
+	local c=$1 rec
+	if [[ $c =~ ^[0-9a-f]{6,16}$ ]]; then
+		rec=$(jq -c --arg k "$c" 'select(.key | startswith($k))' "$tmp/corpus.diags" | head -n1)
+	else
+		rec=$(printf '%s\n' "$c" | "$KWARN_PARSE" -s "$tree" -t gcc 2> /dev/null | head -n1)
+	fi
+	[ -n "$rec" ] || return 1
+	jq -c --slurpfile d "$tmp/corpus.diags" '
+		def names: [.message | scan("\u0027([^\u0027]*)\u0027")[]];
+		. as $c | ($c | names) as $n |
+		{text: $c.text, path: $c.path, flag: $c.flag, names: $n,
+		 objects: ([$d[] | select(.kind == "warning" and .path == $c.path and
+			.flag == $c.flag and (names == $n)) | .objects[]] | unique)}' <<< "$rec"
+}
+claim_records() {
+	local c
+	claims "$1" | while read -r c; do
+		claimrec "$c" || echo "ERROR $c"
+	done > "$tmp/claims"
+	if grep -q '^ERROR ' "$tmp/claims"; then
+		sed -n 's/^ERROR /  not a warning line, nor a key in the corpus: /p' "$tmp/claims" >&2
+		fail "$2: a Fixes-warning trailer kwarn cannot read"
+	fi
+}
