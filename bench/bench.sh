@@ -160,7 +160,10 @@ done
 echo "   s per GiB at k=4 / at k=1: $(calc "${perk[3]} / ${perk[0]}") (1.00: linear; the fixed start-up and output cost is spread)"
 
 # the bench corpus: seed N is a copy of real seed ((N-1) mod R)+1 renamed N,
-# each corpus size in its own directory (make top reads every seed)
+# each corpus size in its own directory (make top reads every seed). Cut
+# to $trim records, its build record is given their counts: make top and
+# make compare check them (mk/corpus-check.sh). A copy older than this
+# script is made again.
 mapfile -t real < <(printf '%s\n' "${corpora[@]}" | sed 's|.*/seed-\([0-9]*\)/.*|\1|' | sort -un)
 tcs=$(printf '%s\n' "${corpora[@]}" | sed "s|.*/||; s|-W$W\.jsonl\.zst||" | sort -u)
 A=$(echo "$tcs" | grep -x gcc-12 || echo "$tcs" | head -n1)
@@ -176,8 +179,10 @@ for ((n = 1; n <= max; n++)); do
 		f=$CORPUS/seed-$src/$t-W$W.jsonl.zst
 		o=$bc/all/seed-$n/$t-W$W.jsonl.zst
 		[ -f "$f" ] || fail "$f: no corpus (make compare needs $A and $Bt for seed $src)"
-		[ "$o" -nt "$f" ] && continue
-		{ zstd -dcq "$f" || true; } | { if [ "$trim" -gt 0 ]; then head -n "$trim"; else cat; fi; } |
+		[ "$o" -nt "$f" ] && [ "$o" -nt "$here/bench.sh" ] && continue
+		{ zstd -dcq "$f" || true; } | { if [ "$trim" -gt 0 ]; then head -n "$trim" | jq -c -s '
+			.[1:] as $d | (.[0] | .unique = ($d | length) | .instances = ([$d[].count] | add // 0)), $d[]'
+			else cat; fi; } |
 			sed "s/\"seed\":$src,/\"seed\":$n,/" | zstd -q -3 -o "$o.tmp" -f
 		mv "$o.tmp" "$o"
 	done
