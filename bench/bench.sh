@@ -25,8 +25,11 @@
 # 4. Corpus size: bytes per warning instance and per unique warning, and
 #    how well the raw logs compress.
 # 5. make repro of one warning against a full build of the same seed.
-set -euo pipefail
-: "${O:?}" "${TOP:?}" "${CORPUS:?}" "${KSRC:?}" "${KWARN_PARSE:?}"
+# Exit 2 when there is nothing to measure (no corpus) or a measured
+# command fails.
+STEP=bench
+. "$(dirname "$0")/../mk/lib.sh"
+need_vars O TOP CORPUS KSRC KWARN_PARSE
 : "${MAKE:=make}" "${W:=123}"
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,13 +41,12 @@ full)	bytes=${BENCH_BYTES:-$((1 << 30))} runs=${BENCH_RUNS:-5}
 small)	bytes=${BENCH_BYTES:-$((16 << 20))} runs=${BENCH_RUNS:-1}
 	slow=${BENCH_SLOW_RUNS:-1} trim=200
 	seeds=${BENCH_SEEDS:-1 2} cseeds=${BENCH_COMPARE_SEEDS:-${BENCH_SEEDS:-1 2}} ;;
-*)	echo "kwarn: BENCH_SIZE must be full or small, got '$size'" >&2; exit 2 ;;
+*)	fail "BENCH_SIZE must be full or small, got '$size'" ;;
 esac
 # inputs in $O/bench, scratch files per size and corpus (benches may overlap)
 B=$O/bench/$size-$(echo "$CORPUS" | md5sum | cut -c1-8)
 mkdir -p "$B"
 
-die() { echo "kwarn: bench: $*" >&2; exit 1; }
 # measure OUT CMD...: "wall user sys rss_kb exit"
 measure() { python3 "$here/measure.py" "$@"; }
 # calc EXPR [FORMAT]: awk arithmetic, printed with %.2f (or FORMAT)
@@ -53,7 +55,7 @@ calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
 mapfile -t logs < <(ls "$CORPUS"/seed-*/*-W"$W".log.zst 2>/dev/null | sort -V)
 mapfile -t corpora < <(ls "$CORPUS"/seed-*/*-W"$W".jsonl.zst 2>/dev/null | sort -V)
 [ ${#logs[@]} -gt 0 ] && [ ${#corpora[@]} -gt 0 ] ||
-	die "no W=$W corpus with its raw log in $CORPUS; run make corpus first"
+	fail "no W=$W corpus with its raw log in $CORPUS; run make corpus first"
 
 # kwarn-parse as make corpus runs it: the build directory of the first log
 # (for its paths), its W level table (else the captured gcc-12 one)
@@ -67,7 +69,7 @@ parse=("$KWARN_PARSE" -s "$KSRC" ${objdir:+-b "$objdir"} -l "$levels")
 in=$O/bench/input-$bytes.log
 stamp=$(ls -l --time-style=+%s "${logs[@]}" | md5sum | cut -c1-8)
 if [ ! -f "$in" ] || [ "$(cat "$in.from" 2>/dev/null)" != "$stamp" ]; then
-	echo "  BENCH    input: $bytes bytes from ${#logs[@]} raw log(s)"
+	say BENCH "input: $bytes bytes from ${#logs[@]} raw log(s)"
 	python3 "$here/mkinput.py" "$bytes" "$in" "${logs[@]}"
 	echo "$stamp" > "$in.from"
 fi
@@ -85,7 +87,7 @@ run() {
 	r=$(measure "$B/out.$name" "$@")
 	read -r w u s m rc <<< "$r"
 	[ "$rc" = 0 ] || { [ "$name" = grep ] && [ "$rc" = 1 ]; } ||
-		die "$name exited $rc: $*"
+		fail "$name exited $rc: $*"
 	if [ -z "${wall[$name]:-}" ] || awk "BEGIN { exit !($w < ${wall[$name]}) }"; then
 		wall[$name]=$w cpu[$name]=$(calc "$u + $s" %.3f) rss[$name]=$m
 	fi
@@ -134,7 +136,7 @@ printf '   %-40s %8s %8s %8s  (the I/O floor)\n' "wc -l" "" \
 # ---- 2. memory ----
 r3=$(measure "$B/out.kwarn3" sh -c "cat '$in' '$in' '$in' | $(printf '%q ' "${parse[@]}") -")
 read -r w3 _ _ m3 rc <<< "$r3"
-[ "$rc" = 0 ] || die "kwarn-parse on three times the input exited $rc"
+[ "$rc" = 0 ] || fail "kwarn-parse on three times the input exited $rc"
 echo "== 2. memory: kwarn-parse's peak RSS"
 printf '   %-40s %8s %10s\n' input "rss MB" "unique"
 printf '   %-40s %8s %10s\n' "$gib GiB (the file)" "$(calc "${rss[kwarn]} / 1024")" "$(wc -l < "$B/out.kwarn")"
@@ -150,7 +152,7 @@ for k in 1 2 3 4; do
 	files=()
 	for ((j = 0; j < k; j++)); do files+=("$in"); done
 	read -r w u s m rc < <(measure "$B/out.curve" "${parse[@]}" "${files[@]}")
-	[ "$rc" = 0 ] || die "kwarn-parse on $k inputs exited $rc"
+	[ "$rc" = 0 ] || fail "kwarn-parse on $k inputs exited $rc"
 	g=$(calc "$k * $gib")
 	perk+=("$(calc "$w / $g")")
 	printf '   %-8s %10s %8s %8s %12s %8s\n' "$k" "$g" "$w" "$(calc "$u + $s")" "${perk[-1]}" "$(calc "$m / 1024")"
@@ -158,7 +160,10 @@ done
 echo "   s per GiB at k=4 / at k=1: $(calc "${perk[3]} / ${perk[0]}") (1.00: linear; the fixed start-up and output cost is spread)"
 
 # the bench corpus: seed N is a copy of real seed ((N-1) mod R)+1 renamed N,
-# each corpus size in its own directory (make top reads every seed)
+# each corpus size in its own directory (make top reads every seed). Cut
+# to $trim records, its build record is given their counts: make top and
+# make compare check them (mk/corpus-check.sh). A copy older than this
+# script is made again.
 mapfile -t real < <(printf '%s\n' "${corpora[@]}" | sed 's|.*/seed-\([0-9]*\)/.*|\1|' | sort -un)
 tcs=$(printf '%s\n' "${corpora[@]}" | sed "s|.*/||; s|-W$W\.jsonl\.zst||" | sort -u)
 A=$(echo "$tcs" | grep -x gcc-12 || echo "$tcs" | head -n1)
@@ -179,7 +184,7 @@ for ((n = 1; n <= max; n++)); do
 	for t in $(echo "$A $Bt" | tr ' ' '\n' | sort -u); do
 		f=$CORPUS/seed-$src/$t-W$W.jsonl.zst
 		o=$bc/all/seed-$n/$t-W$W.jsonl.zst
-		[ -f "$f" ] || die "$f: no corpus (make compare needs $A and $Bt for seed $src)"
+		[ -f "$f" ] || fail "$f: no corpus (make compare needs $A and $Bt for seed $src)"
 		[ "$o" -nt "$f" ] && [ "$o" -nt "$0" ] && continue
 		# a cut corpus's build record counts what is left, as corpus-check.sh checks
 		{ zstd -dcq "$f" || true; } | { if [ "$trim" -gt 0 ]; then head -n "$trim" | trim_counts; else cat; fi; } |
@@ -205,7 +210,7 @@ scale() {
 			read -r w _ _ _ rc < <(measure "$B/out.compare" "$MAKE" -s -C "$TOP" compare O="$O" \
 				CORPUS="$d" W="$W" A="$A" B="$Bt" SEEDS="$(seq -s ' ' 1 "$n")")
 		fi
-		[ "$rc" = 0 ] || die "make $what on $n seeds exited $rc"
+		[ "$rc" = 0 ] || fail "make $what on $n seeds exited $rc"
 		printf '   %-8s %-8s %10s %10s\n' "$what" "$n" "$w" "$(calc "$w / $n" %.3f)"
 		t1=${t1:-$w} n1=${n1:-$n} tn=$w nn=$n
 	done

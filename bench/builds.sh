@@ -29,8 +29,9 @@
 #
 # "builds.sh full" makes one build under kwarn-cc and prints its wall time
 # (the full build that make bench's repro figure is set against).
-set -euo pipefail
-: "${O:?}" "${KMAKE_PLAIN:?}" "${KMAKE_WRAPPED:?}" "${BUILD_CONFIG:?}" "${KWARN_PARSE:?}" "${KSRC:?}"
+STEP=builds
+. "$(dirname "$0")/../mk/lib.sh"
+need_vars O KMAKE_PLAIN KMAKE_WRAPPED BUILD_CONFIG KWARN_PARSE KSRC
 : "${JOBS:=$(nproc)}" "${W:=123}"
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${BENCH_BUILD_RUNS:-3}
@@ -38,7 +39,7 @@ target=${BENCH_BUILD_TARGET:-all}
 B=$O/bench/build
 mkdir -p "$B"
 calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
-[ -f "$BUILD_CONFIG" ] || { echo "kwarn: bench: $BUILD_CONFIG: no config; run make corpus first" >&2; exit 1; }
+[ -f "$BUILD_CONFIG" ] || fail "$BUILD_CONFIG: no config; run make corpus first"
 
 # build KIND WLEVEL KMAKE [PREPARE]: a fresh build with -j$JOBS (after
 # PREPARE's make prepare); prints "wall cpu"
@@ -51,7 +52,7 @@ build() {
 	r=$(python3 "$here/measure.py" "$dir/make.log" bash -c \
 		"$prep${3//@DIR@/$dir} -k -j$JOBS W=$2 $target 2>&1")
 	read -r w u s _ rc <<< "$r"
-	echo "  BENCH    build $1 W=$2: ${w} s (make exited $rc)" >&2
+	say BENCH "build $1 W=$2: ${w} s (make exited $rc)" >&2
 	echo "$w $(calc "$u + $s")"
 }
 has() { [[ " ${BENCH_BUILD_PARTS:-overhead levels distcc} " == *" $1 "* ]]; }
@@ -96,7 +97,7 @@ elif [ -z "${DISTCC_HOSTS:-}" ]; then
 elif [ -n "${DISTCC_SKIP:-}" ]; then
 	echo "   distcc: skipped, ${TC_NAME:-this toolchain} compiles locally: $DISTCC_SKIP"
 else
-	: "${KMAKE_DISTCC:?}" "${KMAKE_DISTCC_PREPARE:?}" "${DISTCC_JOBS:?}"
+	need_vars KMAKE_DISTCC KMAKE_DISTCC_PREPARE DISTCC_JOBS
 	read -r td _ < <(JOBS=$DISTCC_JOBS build distcc "$W" "$KMAKE_DISTCC" "$KMAKE_DISTCC_PREPARE")
 	for k in wrapped distcc; do
 		find "$B/$k-W$W" -name '.*.kwarn' | sort > "$B/$k.list"

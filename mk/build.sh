@@ -6,14 +6,17 @@
 # and must hold afterwards.
 # Writes BUILDDIR/make.log, BUILDDIR/status (make's exit code: a kernel
 # that fails to build is a finding; a build the machine failed, a full disk
-# say, exits 1 and is not recorded),
+# say, exits 3 and is not recorded),
 # BUILDDIR/config.diff (symbols olddefconfig changed for this toolchain)
 # and BUILDDIR/seconds. Prints a progress line every 100 objects.
 # With DISTCC_HOSTS set (and CC through kwarn-distcc, mk/distcc.mk) the
 # build runs under mk/distcc-pump.sh, once each host passed its probe with
 # the compiler DISTCC_CC: BUILDDIR/distcc-hosts says so, BUILDDIR/distcc.log
 # holds what did not compile remotely.
-set -euo pipefail
+STEP=build
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 6 ] || fail "usage: build.sh SEED_CONFIG FRAGMENT BUILDDIR JOBS W KMAKE..."
+need_vars KWARN_CC
 seedconfig=$1 fragment=$2 dir=$3 jobs=$4 w=$5
 shift 5
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,7 +34,7 @@ if ! cmp -s "$dir/.config.want" "$dir/.config.seed"; then
 fi
 rm -f "$dir/.config.want"
 "$@" olddefconfig > "$dir/olddefconfig.log" 2>&1 || {
-	cat "$dir/olddefconfig.log" >&2; exit 1; }
+	cat "$dir/olddefconfig.log" >&2; fail "$(basename "$dir"): make olddefconfig failed"; }
 [ "$fragment" = - ] || "$here/checkpin.sh" "$fragment" "$dir/.config"
 diff <(grep '^CONFIG_' "$seedconfig" | sort) <(grep '^CONFIG_' "$dir/.config" | sort) |
 	sed -n 's/^\([<>]\) /\1/p' > "$dir/config.diff" || true
@@ -40,7 +43,7 @@ diff <(grep '^CONFIG_' "$seedconfig" | sort) <(grep '^CONFIG_' "$dir/.config" | 
 # incremental build keeps their warnings; kernel-doc's output is captured
 # per object like the compiler's (.NAME.o.kernel-doc.log beside the object)
 find "$dir" \( -name '*.dtb' -o -name '*.symvers' \) -delete
-kwarn_cc=${KWARN_CC:?}
+kwarn_cc=$KWARN_CC
 capture() {	# capture TOOL: Kbuild's command for TOOL's output of one object
 	echo "$kwarn_cc --capture \$(dir \$@).\$(notdir \$@).$1.log"
 }
@@ -57,13 +60,16 @@ build=("$@")
 printf '%s\n' "${DISTCC_HOSTS:-}" > "$dir/distcc-hosts"
 rm -f "$dir/distcc.log"
 if [ -n "${DISTCC_HOSTS:-}" ]; then
-	"$here/distcc-pump.sh" "$dir/distcc.log" --probe "${DISTCC_CC:?}"
+	need_vars DISTCC_CC
+	"$here/distcc-pump.sh" "$dir/distcc.log" --probe "$DISTCC_CC"
 	build=("$here/distcc-pump.sh" "$dir/distcc.log" "$@")
 fi
 args=(-k -j"$jobs" -Otarget W="$w" "${checkers[@]}"
       cmd_checkdoc="$(capture kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<")
 start=$(date +%s)
-set +e
+# make's failure is recorded (status); -e is off inside this || list, so
+# make prepare's failure does not stop the build either
+status=0 logged=0
 {
 	# pump mode assumes no header changes while its include server runs:
 	# the generated headers first (make prepare, compiled locally)
@@ -72,18 +78,16 @@ set +e
 # a log that cannot be written (a full disk) stops the build at once:
 # make -k would go on failing every object
 } 2>&1 | tee --output-error=exit "$dir/make.log" |
-	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }'
-status=${PIPESTATUS[0]} logged=${PIPESTATUS[1]}
-set -e
+	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }' ||
+	{ ps=("${PIPESTATUS[@]}"); status=${ps[0]} logged=${ps[1]}; }
 # A build the machine failed (a full disk, the OOM killer) says nothing
 # about the kernel: it gets no status and no stamp, so a rerun builds it
 # again instead of trusting it
-[ "$logged" = 0 ] || { echo "kwarn: $dir/make.log: could not be written: the build is not recorded" >&2; exit 1; }
+[ "$logged" = 0 ] || fail_with 3 "$dir/make.log: could not be written: the build is not recorded"
 if [ "$status" != 0 ] && why=$(grep -m1 -o -e 'No space left on device' -e 'Read-only file system' \
 	-e 'Killed signal terminated program [^ ]*' -e 'virtual memory exhausted' -e 'Cannot allocate memory' \
 	"$dir/make.log"); then
-	echo "kwarn: $(basename "$dir"): the build failed for a reason of the machine's ($why), not the kernel's: not recorded" >&2
-	exit 1
+	fail_with 3 "$(basename "$dir"): the build failed for a reason of the machine's ($why), not the kernel's: not recorded"
 fi
 # clang's static analyzer on FILES, each with its own Kbuild command
 case " ${CHECKERS:-} " in
@@ -92,22 +96,22 @@ case " ${CHECKERS:-} " in
 	for o in $FILES; do
 		cmdfile=$dir/$(dirname "$o")/.$(basename "$o").cmd
 		if ! cmd=$(sed -n 's/^cmd_[^ ]* := //p' "$cmdfile" 2>/dev/null) || [ -z "$cmd" ]; then
-			echo "  ANALYZE  $o: not built in this configuration, skipped"
+			say ANALYZE "$o: not built in this configuration, skipped"
 			continue
 		fi
-		echo "  ANALYZE  $o"
+		say ANALYZE "$o"
 		cmd=${cmd#*kwarn-cc }
 		cmd=${cmd#*ccache }
 		cmd=${cmd#*kwarn-distcc }
 		cmd=$(sed -e 's/ -Wp,-MMD,[^ ]*//' -e "s| -c -o $o | --analyze -Xclang -analyzer-output=text -o /dev/null |" <<< "$cmd")
 		(cd "$dir" && eval "$kwarn_cc --capture $(dirname "$o")/.$(basename "$o").clang-analyzer.log $cmd") ||
-			echo "  ANALYZE  $o: failed (recorded)"
+			say ANALYZE "$o: failed (recorded)"
 	done ;;
 esac
 echo $(( $(date +%s) - start )) > "$dir/seconds"
 echo "$status" > "$dir/status"
 [ ${#checkers[@]} = 0 ] || touch "$dir/.kwarn-sparse"
-[ "$status" = 0 ] || echo "  BUILD    $(basename "$dir"): make exited $status (recorded)"
+[ "$status" = 0 ] || say BUILD "$(basename "$dir"): make exited $status (recorded)"
 if [ -s "$dir/distcc.log" ]; then
-	echo "  DISTCC   $(basename "$dir"): $(grep -c -e 'compiled locally$' -e 'running locally instead' "$dir/distcc.log") compiles ran locally (the include server gave up, or the host failed), $(grep -c " Warning: " "$dir/distcc.log") distcc warnings: $dir/distcc.log"
+	say DISTCC "$(basename "$dir"): $(grep -c -e 'compiled locally$' -e 'running locally instead' "$dir/distcc.log") compiles ran locally (the include server gave up, or the host failed), $(grep -c " Warning: " "$dir/distcc.log") distcc warnings: $dir/distcc.log"
 fi

@@ -1,8 +1,8 @@
-#!/bin/sh
+#!/bin/bash
 # corpus-check.sh - refuse corpus files kwarn cannot read, one line each.
 #
 # Usage: corpus-check.sh [-n NAME] FILE...
-# Exit 1 on the first bad file, saying "kwarn: FILE:LINE: why": a truncated
+# Exit 1 on the first bad file, saying "kwarn: corpus-check: FILE:LINE: why": a truncated
 # or corrupt file, one of a newer schema, a line that is not JSON or not a
 # record of the schema (corpus/SCHEMA.md, qemu/README.md: each field there,
 # of its type), or a build (boot) record whose counts are not those of the
@@ -10,10 +10,14 @@
 # checks its temporary file under the name it will have.
 # One streaming pass (jq -R reads a line at a time; the state is a few
 # counters), about as long as decompressing and reading the file once more.
-set -eu
+STEP=corpus-check
+. "$(dirname "$0")/lib.sh"
 SCHEMA=1
 name=
-if [ "${1:-}" = -n ]; then name=$2; shift 2; fi
+if [ "${1:-}" = -n ]; then
+	[ $# -ge 3 ] || fail "usage: corpus-check.sh [-n NAME] FILE..."
+	name=$2; shift 2
+fi
 
 # fields and their types: the warning corpus's build and diag records, a
 # branch profile's boot and branch records
@@ -116,14 +120,9 @@ foreach ((inputs | {l: .}), {end: true}) as $i
 
 for f; do
 	n=${name:-$f}
-	if ! zstd -tq "$f" 2>/dev/null; then
-		echo "kwarn: $n: truncated or corrupt corpus file" >&2
-		exit 1
-	fi
+	[ -r "$f" ] || fail_with 3 "$n: cannot read"
+	zstd -tq "$f" 2>/dev/null || fail_with 1 "$n: truncated or corrupt corpus file"
 	why=$(zstd -dcq "$f" | jq -n -R -r --argjson max $SCHEMA "$check" 2>&1) ||
 		why=" cannot check: $why"
-	if [ -n "$why" ]; then
-		echo "kwarn: $n:$why" >&2
-		exit 1
-	fi
+	[ -z "$why" ] || fail_with 1 "$n:$why"
 done

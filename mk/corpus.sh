@@ -7,7 +7,10 @@
 # records), OUT's .log.zst (raw output) and .run.json (timings) beside it,
 # each through a temporary file renamed into place. The .run.json holds
 # what varies run to run: the build's time, the distcc hosts it used.
-set -euo pipefail
+STEP=corpus
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 17 ] || fail "usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE..."
+need_vars ZSTD_LEVEL
 out=$1 dir=$2 ksrc=$3 seeddir=$4 tc=$5 family=$6 cc=$7 packages=$8
 seed=$9 p=${10} w=${11} variant=${12} pin=${13} series=${14} tree=${15} parse=${16}
 shift 16
@@ -109,8 +112,8 @@ trap 'rm -rf "$tmp"; rm -f "${staged[@]}"' EXIT INT TERM
 for f in log:"$base.log.zst" run:"$base.run.json" corpus:"$out"; do
 	s=$(dirname "$out")/.$(basename "${f#*:}").tmp
 	staged+=("$s")
-	cp "$tmp/${f%%:*}" "$s"
+	cp "$tmp/${f%%:*}" "$s" || fail_with 3 "$s: cannot write; the corpus there is kept"
 done
 for f in "$base.log.zst" "$base.run.json" "$out"; do
-	mv "$(dirname "$out")/.$(basename "$f").tmp" "$f"
+	mv "$(dirname "$out")/.$(basename "$f").tmp" "$f" || fail_with 3 "$f: cannot rename into place"
 done

@@ -16,7 +16,8 @@
 # compile retried locally) and the local compiles are added to
 # $KWARN_DISTCC_LOG. Outside mk/distcc-pump.sh (no include server: make
 # prepare, run before it) it compiles locally. Exits with the compiler's
-# status.
+# status. /bin/sh, not bash with mk/lib.sh: it runs once per compile, from
+# its copy in $(O)/bin; its line says "kwarn: distcc-cc: ..." all the same.
 set -u
 [ -n "${INCLUDE_SERVER_PORT:-}" ] || exec "$@"
 out=- prev=
@@ -32,7 +33,7 @@ status=$?
 # where it would have preprocessed locally
 if [ $status != 0 ] && grep -q 'failed to get includes from include server' "$tmp/log"; then
 	rm -rf "$tmp"
-	echo "kwarn-distcc: $out: include server gave up, compiled locally" | note
+	echo "kwarn: distcc-cc: $out: include server gave up, compiled locally" | note
 	exec "$@"
 fi
 sed 's#/[^[:space:]]*/distccd_[[:alnum:]]\{6\}/#/#g' "$tmp/err" >&2

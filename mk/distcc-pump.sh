@@ -18,10 +18,11 @@
 # --probe: compile a small file with COMPILER here and on each host: what
 # the diagnostics depend on besides the sources (the compiler, the server's
 # locale: quotes, translations) must be the same. Exits 1 when they differ
-# on a host, and says where.
-set -euo pipefail
-[ $# -ge 2 ] || { echo "usage: distcc-pump.sh LOG COMMAND... | LOG --probe COMPILER" >&2; exit 2; }
-: "${DISTCC_HOSTS:?kwarn: distcc-pump.sh: DISTCC_HOSTS is not set}"
+# on a host, and says where; 2 when the include server does not start.
+STEP=distcc-pump
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 2 ] || fail "usage: distcc-pump.sh LOG COMMAND... | LOG --probe COMPILER"
+need_vars DISTCC_HOSTS
 here=$(cd "$(dirname "$0")" && pwd)
 log=$(realpath -m "$1")
 shift
@@ -47,8 +48,7 @@ if ! PYTHONOPTIMIZE=1 /usr/bin/python3 "$here/distcc-include-server.py" \
 		--port "$dir/socket" --pid_file "$dir/pid" -d1 2> "$dir/stderr" ||
    ! pid=$(cat "$dir/pid") || [ ! -S "$dir/socket" ]; then
 	cat "$dir/stderr" >&2
-	echo "kwarn: distcc: the include server did not start (packages distcc-pump, python3-lzo?)" >&2
-	exit 1
+	fail "the include server did not start (packages distcc-pump, python3-lzo?)"
 fi
 # DISTCC_NO_REWRITE_CROSS: distcc would append "-target x86_64-linux-gnu"
 # to clang commands without "-target" (the kernel says --target=) and name
@@ -58,7 +58,8 @@ fi
 export INCLUDE_SERVER_PORT=$dir/socket KWARN_DISTCC_LOG=$log DISTCC_NO_REWRITE_CROSS=1 \
 	DISTCC_MAX_DISCREPANCY=1000000000
 if [ "$1" = --probe ]; then
-	cc=${2:?}
+	[ $# = 2 ] || fail "usage: distcc-pump.sh LOG --probe COMPILER"
+	cc=$2
 	p=$dir/probe
 	mkdir -p "$p/include"
 	# quotes, a tab before a caret, a macro's notes, a header by absolute path
@@ -74,14 +75,16 @@ if [ "$1" = --probe ]; then
 		case $h in --*|localhost|localhost[/:,]*) continue ;; esac
 		env -u LC_ALL DISTCC_HOSTS=$h "$here/distcc-cc.sh" "$@" 2> "$p/there" || true
 		if ! cmp -s "$p/here" "$p/there"; then
-			echo "kwarn: distcc: ${h%%,*} compiles $cc with other diagnostics than here" \
-				"(another compiler version, or distccd not in the C locale?):" >&2
-			diff "$p/here" "$p/there" | head -n 6 >&2
+			warn "${h%%,*} compiles $cc with other diagnostics than here" \
+				"(another compiler version, or distccd not in the C locale?):"
+			{ diff "$p/here" "$p/there" || true; } | head -n 6 >&2
 			status=1
 		fi
 	done
 	exit $status
 fi
 export DISTCC_HOSTS=${hosts# }
-set +e
-"$@"
+# COMMAND's status is this script's; the trap stops the server
+status=0
+"$@" || status=$?
+exit $status

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # levels.sh - derive the W level of every warning flag from the tree and the
 # compiler, for kwarn-parse -l.
 #
@@ -19,17 +19,22 @@
 #  - include/linux/compiler_types.h: when KBUILD_EXTRA_WARN2 drops
 #    __maybe_unused from inline functions, clang's -Wunused-function on
 #    static inlines appears only at W=2 (rule:unused-static-inline).
-set -eu
+STEP=levels
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 3 ] || fail "usage: levels.sh FAMILY CC KMAKE..."
 family=$1 cc=$2
+case $family in
+gcc|clang) ;;
+*) fail "unknown compiler family '$family'" ;;
+esac
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-print-srctree)
 # Kconfig prompts here when the host changed since the build (a package
 # installed meanwhile gave it a new symbol): say so, not "no such directory"
 [ -d "$srctree" ] || {
-	echo "levels.sh: the build directory's config changed since the build; make printed:" >&2
 	printf '%s\n' "$srctree" | tail -n 5 >&2
-	exit 1
+	fail "the build directory's config changed since the build; make printed the lines above"
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -54,8 +59,6 @@ for w in "" 1 12 123; do
 		# shellcheck disable=SC2086
 		diagtool${cc#clang} show-enabled --no-levels $flags "$tmp/t.c" > "$tmp/ids.$i"
 		sed -n 's/.*\[\(-W[^]]*\)\]$/\1\t'$i'/p' "$tmp/ids.$i" ;;
-	*)
-		echo "levels.sh: unknown compiler family '$family'" >&2; exit 2 ;;
 	esac
 
 	make -s --no-print-directory -C "$srctree" -f - KBUILD_EXTRA_WARN=$w \
@@ -130,7 +133,7 @@ if [ "$family" = clang ]; then
 			if [ -n "$re" ]; then
 				printf 'msg:%s:%s\t%s\n' "$flag" "$re" "$i"
 			else
-				echo "levels.sh: $flag: $id is on from W level $i only, the rest of $flag from $lv; its findings take $lv" >&2
+				warn "$flag: $id is on from W level $i only, the rest of $flag from $lv; its findings take $lv"
 			fi
 		done
 	done

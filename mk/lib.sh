@@ -4,17 +4,28 @@
 #   . "$(dirname "$0")/lib.sh"
 #
 #   say TAG TEXT     one aligned progress line on stdout, Kbuild style
-#   fail TEXT        "kwarn: STEP: TEXT" on stderr, exit 2 (a setup error)
+#   warn TEXT        "kwarn: STEP: TEXT" on stderr, and go on
+#   fail TEXT        the same, exit 2 (a usage or setup error)
 #   fail_with N TEXT the same, exit N (1: bad input or a finding; 3: I/O)
+#   need_vars NAME...  fail unless each variable NAME is set and not empty
 #
+# Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
+# 2 usage or setup error, 3 I/O error.
 # Every script runs with set -euo pipefail: a command whose failure is
 # expected says so where it runs (cmd || status=$?).
 set -euo pipefail
 say() { printf '  %-8s %s\n' "$1" "$2"; }
+warn() { echo "kwarn: ${STEP:?}: $*" >&2; }
 fail_with() {
 	local code=$1
 	shift
-	echo "kwarn: ${STEP:?}: $*" >&2
+	warn "$@"
 	exit "$code"
 }
 fail() { fail_with 2 "$@"; }
+need_vars() {
+	local v
+	for v; do
+		[ -n "${!v:-}" ] || fail "$v is not set"
+	done
+}

@@ -5,10 +5,9 @@
 #
 # Usage: newwarn.sh VAR=VALUE...  (see mk/newwarn.mk; all come from make)
 # Exit: 0 nothing new, 1 the diff adds findings, 2 setup error.
-set -uo pipefail
+STEP=newwarn
+. "$(dirname "$0")/lib.sh"
 for a; do declare "$a"; done
-say() { printf '  %-8s %s\n' "$1" "$2"; }
-fail() { echo "kwarn: newwarn: $*" >&2; exit 2; }
 
 [ -n "$DIFF" ] || fail "say which patch: DIFF=file.patch"
 [ -r "$DIFF" ] || fail "$DIFF: cannot read"
@@ -28,7 +27,8 @@ files=$(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$DIFF" | sort -u)
 
 # the objects to build: each touched .c, and the objects of an existing
 # build of this seed that include a touched header (at most MAX)
-ref=$(ls -d "$SEEDDIR"/*-W*/ 2>/dev/null | grep -v profile | head -n1)
+# (none: ls and grep exit non-zero, and $ref stays empty)
+ref=$(ls -d "$SEEDDIR"/*-W*/ 2>/dev/null | grep -v profile | head -n1) || true
 objs=()
 for f in $files; do
 	case $f in
@@ -66,7 +66,7 @@ for tc in $TOOLCHAINS; do
 		src=$KSRC
 		[ $side = before ] || src=$work/src
 		d=$work/$tc-$side
-		mkdir -p "$d" && cp "$cfg" "$d/.config"
+		mkdir -p "$d" && cp "$cfg" "$d/.config" || fail "cannot create $d"
 		say CC "$tc $side: ${#objs[@]} object(s), W=$W"
 		# shellcheck disable=SC2086
 		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$src" O="$d" ARCH=arm $kmake \
@@ -81,7 +81,8 @@ for tc in $TOOLCHAINS; do
 		captured sparse.log > "$d/sparse"
 		if [ -s "$d/sparse" ]; then
 			"$KWARN_PARSE" -s "$src" -b "$d" -t sparse -T "$d/sparse" |
-				jq -c -f "$TOP/corpus/queries/sparse-class.jq" >> "$d/diags.jsonl"
+				jq -c -f "$TOP/corpus/queries/sparse-class.jq" >> "$d/diags.jsonl" ||
+				fail "cannot parse the sparse logs of $d"
 		fi
 	done
 	jq -r -s --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \
@@ -91,8 +92,11 @@ for tc in $TOOLCHAINS; do
 		| (if length == 0 then "  NEW      \($tc): nothing new" else
 		   (.[] | "  NEW      \($tc) \(.key) [\(.tool)] \(.text)\n           reproduce: make -C \($src) O=\($o) ARCH=arm \($kmake) CC=\($cc) W=\($w) \(.objects[0] // (.path | sub("\\.c$"; ".o")))")
 		   end)' "$work/$tc-after/diags.jsonl" | tee -a "$work/new.txt"
-	grep -q "^  NEW      $tc [0-9a-f]\{16\}" "$work/new.txt" && status=1
+	if grep -q "^  NEW      $tc [0-9a-f]\{16\}" "$work/new.txt"; then status=1; fi
 done
-[ $status = 0 ] && say RESULT "$(basename "$DIFF") adds no finding" ||
+if [ $status = 0 ]; then
+	say RESULT "$(basename "$DIFF") adds no finding"
+else
 	say RESULT "$(basename "$DIFF") adds $(grep -c '^  NEW      [^ ]* [0-9a-f]\{16\}' "$work/new.txt") finding(s)"
+fi
 exit $status

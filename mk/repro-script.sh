@@ -5,12 +5,16 @@
 # Usage: repro-script.sh RECORD_JSON BUILD_RECORD_FILE OBJECT W KMAKE CC
 #                        PACKAGES SERIES_DIR SRC_PKG > script
 # The config goes in as savedefconfig's minimal form, the series patches
-# inline.
-set -euo pipefail
+# inline. The script is /bin/sh, on its own (no kwarn there): it says
+# "kwarn: repro: ..." as lib.sh would, and keeps set -u only, its make
+# being expected to fail when the warning is an error.
+STEP=repro-script
+. "$(dirname "$0")/lib.sh"
+[ $# = 9 ] || fail "usage: repro-script.sh RECORD_JSON BUILD_RECORD_FILE OBJECT W KMAKE CC PACKAGES SERIES_DIR SRC_PKG"
+need_vars KSRC
 rec=$1 build=$2 obj=$3 w=$4 kmake=$5 cc=$6 packages=$7 series=$8 srcpkg=$9
 j() { jq -r "$1" <<< "$rec"; }
 b() { jq -r "$1" "$build"; }
-here=$(cd "$(dirname "$0")" && pwd)
 tree_version=$(b .tree | cut -d' ' -f2)
 
 # savedefconfig needs a configured output directory
@@ -18,8 +22,9 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 b .config | head -c -1 > "$d/.config"
 # shellcheck disable=SC2086
-env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "${KSRC:?}" O="$d" ARCH=arm $kmake \
-	CC="$cc" savedefconfig > /dev/null 2>&1
+env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$KSRC" O="$d" ARCH=arm $kmake \
+	CC="$cc" savedefconfig > "$d/savedefconfig.log" 2>&1 ||
+	{ cat "$d/savedefconfig.log" >&2; fail "make savedefconfig failed"; }
 text=$(j .text)
 
 cat <<EOF
@@ -38,21 +43,22 @@ export LC_ALL=C TZ=UTC KBUILD_BUILD_USER=kwarn KBUILD_BUILD_HOST=kwarn
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 1970'
 work=\${1:-\$(mktemp -d)}
 sudo=; [ "\$(id -u)" = 0 ] || sudo=sudo
-setup() { echo "repro: \$*" >&2; exit 2; }
+note() { echo "kwarn: repro: \$*" >&2; }
+setup() { note "\$*"; exit 2; }
 
 \$sudo apt-get update -q > /dev/null || setup "apt-get update failed"
 DEBIAN_FRONTEND=noninteractive \$sudo apt-get install -y -q --no-install-recommends \\
 	make gcc libc6-dev bc bison flex libssl-dev libelf-dev cpio kmod xz-utils \\
 	$srcpkg $packages > /dev/null || setup "apt-get install failed"
 have=\$(dpkg-query -W -f '\${Version}' $srcpkg)
-[ "\$have" = "$tree_version" ] || echo "repro: note: $srcpkg is \$have here, the report's is $tree_version" >&2
+[ "\$have" = "$tree_version" ] || note "note: $srcpkg is \$have here, the report's is $tree_version"
 have=\$($cc --version | head -n1)
-[ "\$have" = "$(b .compiler)" ] || echo "repro: note: the compiler here is \$have" >&2
+[ "\$have" = "$(b .compiler)" ] || note "note: the compiler here is \$have"
 
 rm -rf "\$work/linux" "\$work/build"
 mkdir -p "\$work/linux" "\$work/build" || setup "cannot create \$work"
 tar -xf /usr/src/$srcpkg.tar.xz -C "\$work/linux" --strip-components=1 || setup "cannot unpack"
-cd "\$work/linux" || exit 2
+cd "\$work/linux" || setup "cannot enter \$work/linux"
 EOF
 n=0
 sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series" | while read -r p _; do
@@ -70,7 +76,7 @@ $(cat "$d/defconfig")
 KWARN_DEFCONFIG
 make -s O="\$work/build" ARCH=arm $kmake CC=$cc olddefconfig > /dev/null || setup "olddefconfig failed"
 [ "\$(sha256sum < "\$work/build/.config" | cut -c1-64)" = "$(b .config_sha256)" ] ||
-	echo "repro: note: the .config differs from the report's" >&2
+	note "note: the .config differs from the report's"
 
 make O="\$work/build" ARCH=arm $kmake CC=$cc W=$w -j"\$(nproc)" $obj > "\$work/build.log" 2>&1
 grep -v '^make' "\$work/build.log"

@@ -23,7 +23,7 @@ repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)'
 repro: $(KWARN_PARSE)
 	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; status=0; \
-	$(TOP)/mk/repro.sh STEP=find $(repro-vars) && \
+	$(TOP)/mk/repro.sh PHASE=find $(repro-vars) && \
 	$(MAKE) $(TREE_STAMP) $(KWARN_CC) O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) && \
-	$(TOP)/mk/repro.sh STEP=build $(repro-vars) || status=$$?; \
+	$(TOP)/mk/repro.sh PHASE=build $(repro-vars) || status=$$?; \
 	echo $$status > $(O)/repro/status; exit $$status

@@ -2,27 +2,26 @@
 # repro.sh - rebuild the one object that printed a corpus warning, with the
 # build's own .config, toolchain and W level, and say whether it came back.
 #
-# Usage: repro.sh STEP=find|build VAR=VALUE...  (see mk/repro.mk; all
-# come from make). STEP=find looks the warning up in the corpus and keeps
-# it in $O/repro/found, before make prepares the tree; STEP=build
+# Usage: repro.sh PHASE=find|build VAR=VALUE...  (see mk/repro.mk; all
+# come from make). PHASE=find looks the warning up in the corpus and keeps
+# it in $O/repro/found, before make prepares the tree; PHASE=build
 # rebuilds its object (or writes SCRIPT=).
 # Exit: 0 found or reproduced, 1 built but not reproduced, 2 setup error.
-set -uo pipefail
+STEP=repro
+. "$(dirname "$0")/lib.sh"
 for a; do declare "$a"; done
-say() { printf '  %-8s %s\n' "$1" "$2"; }
-fail() { echo "kwarn: repro: $*" >&2; exit 2; }
 
 # --- find the record -------------------------------------------------------
 [ -n "$ID$LINE" ] || fail "say which warning: ID=KEY (or a unique prefix) or LINE='...'"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 found=$O/repro/found
-if [ "$STEP" = find ]; then
+if [ "$PHASE" = find ]; then
 	rm -f "$found"
 	shopt -s nullglob
 	files=("$CORPUS"/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
 	[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus first"
-	"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2
+	"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2	# it said why
 
 	if [ -n "$ID" ]; then
 		query='select(.type == "diag" and (.key | startswith($id)))'
@@ -48,14 +47,16 @@ if [ "$STEP" = find ]; then
 	cp "$tmp/found" "$found.tmp" && mv "$found.tmp" "$found" || fail "cannot write $found"
 	exit 0
 fi
-[ -s "$found" ] || fail "$found: no warning looked up (make repro runs STEP=find first)"
+[ -s "$found" ] || fail "$found: no warning looked up (make repro runs PHASE=find first)"
 cp "$found" "$tmp/found"
 # several corpora may hold it (toolchains, W levels): take the first
 corpus=$(head -n1 "$tmp/found" | cut -f1)
 rec=$(head -n1 "$tmp/found" | cut -f2-)
 n=$(wc -l < "$tmp/found")
 [ "$n" = 1 ] || say NOTE "found in $n corpora; using ${corpus#$CORPUS/} (narrow with SEED= TOOLCHAIN=)"
-zstd -dcq "$corpus" | head -n1 > "$tmp/build"
+# its build record (a process substitution: zstd may die of SIGPIPE when
+# head is done; the corpus passed corpus-check.sh in the find phase)
+head -n1 < <(zstd -dcq "$corpus") > "$tmp/build"
 j() { jq -r "$1" <<< "$rec"; }
 b() { jq -r "$1" "$tmp/build"; }
 key=$(j .key) text=$(j .text) tc=$(b .toolchain) seed=$(b .seed)
@@ -82,12 +83,12 @@ if ! command -v "$cc" > /dev/null; then
 fi
 have=$("$cc" --version | head -n1)
 if [ "$have" != "$(b .compiler)" ]; then
-	echo "kwarn: repro: WARNING: compiler differs from the report's:" >&2
-	echo "kwarn: repro:   report: $(b .compiler)" >&2
-	echo "kwarn: repro:   here:   $have" >&2
+	warn "WARNING: compiler differs from the report's:"
+	warn "  report: $(b .compiler)"
+	warn "  here:   $have"
 fi
 [ "$(b .series_sha256)" = "$(cat "$TOP"/series/series $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series/series" | sed "s|^|$TOP/series/|") 2>/dev/null | sha256sum | cut -c1-64)" ] ||
-	echo "kwarn: repro: WARNING: series/ differs from the report's" >&2
+	warn "WARNING: series/ differs from the report's"
 
 # --- a script for a fresh machine ------------------------------------------
 if [ -n "$SCRIPT" ]; then
@@ -104,18 +105,23 @@ rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 b .config | head -c -1 > "$dir/.config"
 say CC "$obj (W=$w, in $dir)"
 start=$(date +%s)
+# the object may fail to build (its warning an error): recorded, not fatal
+status=0
 # shellcheck disable=SC2086
 env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$KSRC" O="$dir" ARCH=arm $kmake \
-	CC="$KWARN_CC $cc" W="$w" -j"$(nproc)" "$obj" > "$dir/make.log" 2>&1
-status=$?
+	CC="$KWARN_CC $cc" W="$w" -j"$(nproc)" "$obj" > "$dir/make.log" 2>&1 || status=$?
 diag=$(dirname "$dir/$obj")/.$(basename "$obj").kwarn
 echo "--- compiler output for $obj ---"
-[ -f "$diag" ] && sed "s|$KSRC/||g" "$diag"
-grep -v '^make\|^  [A-Z]' "$dir/make.log" | sed "s|$KSRC/||g"
+if [ -e "$diag" ]; then sed "s|$KSRC/||g" "$diag"; fi
+# grep exits 1 when make printed only its own and Kbuild's lines
+{ grep -v '^make\|^  [A-Z]' "$dir/make.log" || [ $? = 1 ]; } | sed "s|$KSRC/||g"
 echo "---"
 say TIME "$(( $(date +%s) - start )) s"
 [ $status = 0 ] || say NOTE "make exited $status"
-"$KWARN_PARSE" -s "$KSRC" -b "$dir" -t "$family" "$dir/make.log" ${diag:+$(ls "$diag" 2>/dev/null)} > "$tmp/got"
+diags=()
+[ ! -e "$diag" ] || diags=("$diag")
+"$KWARN_PARSE" -s "$KSRC" -b "$dir" -t "$family" "$dir/make.log" "${diags[@]}" > "$tmp/got" ||
+	fail "cannot parse $dir/make.log"
 if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
 	.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message)' \
 	"$tmp/got" > /dev/null; then

@@ -14,15 +14,18 @@
 #                      (sorted by kind, file, line, function)
 #   TCNAME-boot.log.zst the whole serial log
 # A boot that fails (no image, panic, timeout, no output) is recorded in
-# the boot record's status: a finding, not an error (exit 0). Exit 1 only
-# when kwarn itself cannot do its part.
-set -euo pipefail
+# the boot record's status: a finding, not an error (exit 0). It fails only
+# when kwarn itself cannot do its part: 2 for a usage error, 3 when it
+# cannot write the profile.
+STEP=boot
+. "$(dirname "$0")/../mk/lib.sh"
+[ $# = 12 ] || fail "usage: boot.sh OUT BUILDDIR INITRAMFS SITES TIMEOUT MEM SEED P TCNAME CC TREE SERIES_SHA"
 out=$1 dir=$2 initramfs=$3 sites=$4 timeout=$5 mem=$6 seed=$7 p=$8 tc=$9 cc=${10}
 tree=${11} series=${12}
 here=$(cd "$(dirname "$0")" && pwd)
 log=${out%-branches.jsonl.zst}-boot.log.zst
-mkdir -p "$(dirname "$out")"
-tmp=$(mktemp -d "$out.XXXXXX")
+mkdir -p "$(dirname "$out")" || fail_with 3 "cannot create $(dirname "$out")"
+tmp=$(mktemp -d "$out.XXXXXX") || fail_with 3 "cannot create a directory beside $out"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 image=$dir/arch/arm/boot/zImage
 cmdline="console=ttyAMA0 earlycon panic=-1 rdinit=/init"
@@ -51,13 +54,12 @@ summary() { # FILE -> JSON object of its "# section=..." line, or null
 start=$(date +%s%N)
 qemu_exit=-1
 if [ -f "$image" ]; then
-	set +e
+	# QEMU's status is part of the record (124, 137: the timeout)
+	qemu_exit=0
 	timeout -k 10 "$timeout" qemu-system-arm -M virt,highmem=off -cpu cortex-a15 \
 		-smp 1 -m "$mem" -kernel "$image" -initrd "$initramfs" \
 		-append "$cmdline" -nic none -display none -monitor none \
-		-serial stdio -no-reboot < /dev/null > "$tmp/serial" 2> "$tmp/qemu.err"
-	qemu_exit=$?
-	set -e
+		-serial stdio -no-reboot < /dev/null > "$tmp/serial" 2> "$tmp/qemu.err" || qemu_exit=$?
 else
 	: > "$tmp/serial"
 fi
@@ -163,6 +165,6 @@ jq -n -c --slurpfile sections "$tmp/sections.json" \
 
 cat "$tmp/record" "$tmp/sorted" | zstd -q -19 --single-thread -o "$tmp/out"
 zstd -q -10 --single-thread -o "$tmp/log" < "$tmp/serial"
-mv "$tmp/log" "$log"
-mv "$tmp/out" "$out"
+mv "$tmp/log" "$log" || fail_with 3 "$log: cannot rename into place"
+mv "$tmp/out" "$out" || fail_with 3 "$out: cannot rename into place"
 jq -r '"  BOOT     \(.toolchain) seed \(.seed): \(.status) in \(.seconds) s, \(.records) of \(.section.entries // "?") sites\(if .count_ok then "" else " (count mismatch)" end)\(if (.findings | length) > 0 then ", \(.findings | length) findings" else "" end)"' "$tmp/record"

@@ -14,20 +14,23 @@
 # W=$W corpora, and each TOOLCHAIN-branches.jsonl.zst; compares each pair
 # of toolchains with corpus/queries/compare.jq over the seeds both built.
 # Nothing depends on the time, the locale, or where the corpus lies: the
-# same corpus gives the same bytes. Exit 1 when there is no corpus or a
-# file is unreadable.
-set -euo pipefail
+# same corpus gives the same bytes. Exit 2 when there is no corpus, 1 when
+# a corpus file is bad (mk/corpus-check.sh says which), 3 when the page
+# cannot be written.
+STEP=report
+. "$(dirname "$0")/../mk/lib.sh"
+[ $# = 7 ] || fail "usage: report.sh OUT CORPUS KWARN_SVG TOP W REF N"
 out=$1 corpus=$2 svg=$3 top=$4 w=$5 ref=$6 n=$7
 export LC_ALL=C
 here=$top/report
 
 shopt -s nullglob
 files=("$corpus"/seed-*/*.jsonl.zst)
-[ ${#files[@]} -gt 0 ] || { echo "kwarn: no corpus in $corpus; run make corpus first" >&2; exit 1; }
+[ ${#files[@]} -gt 0 ] || fail "no corpus in $corpus; run make corpus first"
 "$top/mk/corpus-check.sh" "${files[@]}"
 
-mkdir -p "$(dirname "$out")"
-tmp=$(mktemp -d "$out.XXXXXX")
+mkdir -p "$(dirname "$out")" || fail_with 3 "cannot create $(dirname "$out")"
+tmp=$(mktemp -d "$out.XXXXXX") || fail_with 3 "cannot create a directory beside $out"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT INT TERM
 mkdir "$tmp/svg"
 : > "$tmp/builds" ; : > "$tmp/diags"; : > "$tmp/boots"
@@ -101,4 +104,4 @@ while read -r c; do
 done < "$tmp/charts" | jq -s 'add // {}' > "$tmp/svgs"
 
 jq -n -r --slurpfile model "$tmp/model" --slurpfile svgs "$tmp/svgs" -f "$here/html.jq" > "$tmp/report.html"
-mv "$tmp/report.html" "$out"
+mv "$tmp/report.html" "$out" || fail_with 3 "$out: cannot rename into place"

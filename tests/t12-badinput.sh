@@ -123,7 +123,7 @@ ok "a corpus of a newer schema is refused, naming it" fails_with \
 	"seed-9/gcc-12-W123.jsonl.zst:1: schema 99 is newer than this kwarn's (1)" \
 	make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
 ok "a toolchain whose packages do not exist: one line naming them" fails_with \
-	"kwarn: cannot install: clang-99 lld-99 llvm-99 clang-tools-99" \
+	"kwarn: need-packages: cannot install: clang-99 lld-99 llvm-99 clang-tools-99" \
 	make -C "$TOP" build $TEST_VARS TOOLCHAIN=clang-99 O="$O"
 
 # kwarn-parse on bad logs: exit 1, "kwarn-parse: FILE:LINE: why", no output
@@ -234,7 +234,7 @@ for d in "null:5: not a record but null" "empty:5: no field \"type\"" \
 	"deleted:1: the build record says unique $unique, the file has $((unique - 1)) records" \
 	"count:1: the build record says instances $instances, the records' counts sum to $((instances + 1))"; do
 	name=${d%%:*}
-	msg=$bad/$name/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:${d#*:}
+	msg="corpus-check: $bad/$name/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:${d#*:}"
 	ok "damaged corpus ($name): make top fails: ...W123.jsonl.zst:${d#*:}" \
 		says "$msg" make -C "$TOP" -s top CORPUS="$bad/$name" W=123
 	ok "damaged corpus ($name): make compare fails, naming file and line" \
@@ -251,7 +251,7 @@ printf '#!/bin/sh\n"%s" "$@" | sed %s\n' "$TOP/.build/bin/kwarn-parse" \
 	"'3s/\"line\":\\([0-9]*\\)/\"line\":\"\\1\"/'" > "$bad/kwarn-parse"
 chmod +x "$bad/kwarn-parse"
 ok "corpus.sh refuses to publish a record of the wrong type, naming file and line" \
-	says "$bad/write/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: \"line\" is string, not number" \
+	says "corpus-check: $bad/write/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: \"line\" is string, not number" \
 	kmake -s corpus-one CORPUS="$bad/write" KWARN_PARSE="$bad/kwarn-parse"
 ok "  and leaves nothing in the corpus directory" \
 	bash -c "[ -z \"\$(ls -A '$bad/write/seed-$TEST_SEED')\" ]"
