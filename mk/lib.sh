@@ -8,6 +8,9 @@
 #   fail TEXT        the same, exit 2 (a usage or setup error)
 #   fail_with N TEXT the same, exit N (1: bad input or a finding; 3: I/O)
 #   need_vars NAME...  fail unless each variable NAME is set and not empty
+#   use_toolchain TC   set family, cc, kmake, packages and distcc to what
+#                      toolchain TC means: the file make wrote, with TC
+#                      installed (mk/toolchain.mk, tc-facts)
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
@@ -28,4 +31,10 @@ need_vars() {
 	for v; do
 		[ -n "${!v:-}" ] || fail "$v is not set"
 	done
+}
+use_toolchain() {
+	local f=$O/toolchains/${1//\//^}.sh
+	[ -f "$f" ] || fail "toolchain $1: $f is not there (make writes it before this step)"
+	# shellcheck disable=SC1090
+	. "$f"
 }

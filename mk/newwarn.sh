@@ -54,9 +54,7 @@ captured() {	# captured SUFFIX: the files of $objs in $d, as $d/DIR/.NAME.o.SUFF
 capture_doc() { echo "$KWARN_CC --capture \$(dir \$@).\$(notdir \$@).$1.log"; }
 status=0
 for tc in $TOOLCHAINS; do
-	info=$(make -s -C "$TOP" toolchain-info TOOLCHAIN="$tc" 2>&1) || fail "$info"
-	eval "$info"
-	command -v "$cc" > /dev/null || "$TOP/mk/need-packages.sh" $packages || fail "toolchain $tc: cannot install"
+	use_toolchain "$tc"
 	checkers=()
 	case " $CHECKERS " in *" sparse "*)
 		"$TOP/mk/need-packages.sh" sparse || fail "cannot install sparse"

@@ -12,7 +12,8 @@
 
 .PHONY: repro
 # The warning is looked up first: an unknown or ambiguous key stops before
-# the tree is unpacked (minutes on a fresh O=)
+# the tree is unpacked (minutes on a fresh O=); then make prepares the
+# tree and the facts of the corpus's toolchain (a name without /)
 repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 	SEED='$(if $(filter command line,$(origin SEED)),$(SEED))' \
 	TOOLCHAIN='$(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN))' \
@@ -24,6 +25,7 @@ repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 repro: $(KWARN_PARSE)
 	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; status=0; \
 	$(TOP)/mk/repro.sh PHASE=find $(repro-vars) && \
-	$(MAKE) $(TREE_STAMP) $(KWARN_CC) O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) && \
+	$(MAKE) $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/repro/toolchain).sh \
+		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) && \
 	$(TOP)/mk/repro.sh PHASE=build $(repro-vars) || status=$$?; \
 	echo $$status > $(O)/repro/status; exit $$status

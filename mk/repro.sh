@@ -45,6 +45,9 @@ if [ "$PHASE" = find ]; then
 	*) fail "${ID:+ID $ID}${LINE:+LINE} is ambiguous: $(grep -c . <<< "$keys") keys match ($(head -n5 <<< "$keys" | tr '\n' ' ')...); give more of the key" ;;
 	esac
 	cp "$tmp/found" "$found.tmp" && mv "$found.tmp" "$found" || fail "cannot write $found"
+	# the toolchain of the corpus it takes: make writes its facts next
+	head -n1 "$found" | cut -f2- | jq -r .toolchain > "$O/repro/toolchain" ||
+		fail "cannot write $O/repro/toolchain"
 	exit 0
 fi
 [ -s "$found" ] || fail "$found: no warning looked up (make repro runs PHASE=find first)"
@@ -75,12 +78,7 @@ fi
 [ "$(j .nobjects)" -le 1 ] || say NOTE "$(j .nobjects) objects printed it; rebuilding $obj"
 
 # --- the toolchain ----------------------------------------------------------
-info=$(make -s -C "$TOP" toolchain-info TOOLCHAIN="$tc" 2>&1) || fail "$info"
-eval "$info"
-if ! command -v "$cc" > /dev/null; then
-	[ -n "$packages" ] || fail "toolchain $tc: $cc not found"
-	"$TOP/mk/need-packages.sh" $packages || fail "toolchain $tc: cannot install $packages"
-fi
+use_toolchain "$tc"
 have=$("$cc" --version | head -n1)
 if [ "$have" != "$(b .compiler)" ]; then
 	warn "WARNING: compiler differs from the report's:"

@@ -51,7 +51,8 @@ series-vars = ONLY='$(if $(ONLY),$(if $(findstring /,$(ONLY)),$(abspath $(ONLY))
 	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)'
 
 .PHONY: series-check series-apply
-series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
+series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
+	$(foreach t,$(sort $(TOOLCHAINS) $(REF_TOOLCHAIN)),$(call tc-facts,$(t)))
 	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
 	$(Q)mkdir -p $(SERIES_WORK); rm -f $(SERIES_WORK)/status; \
 	{ status=0; $(TOP)/mk/series-check.sh $(series-vars) MODE=$(if $(filter series-apply,$@),apply,full) || \

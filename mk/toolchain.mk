@@ -45,9 +45,18 @@ kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(call kmake-wrap,$(3))$(call tc
 kmake = $(kmake-env) -C $(KSRC) O=$(1) $(kmake-args)
 kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 
-# for scripts: what TOOLCHAIN means, as shell assignments
+# What a toolchain means, for scripts: $(O)/toolchains/NAME.sh, shell
+# assignments (family, cc, kmake, packages, distcc) that repro, newwarn
+# and series-check source instead of asking make again. make writes it
+# with the toolchain installed. NAME is the toolchain with each / as ^
+# (a prefix: ^opt^gcc-6^bin^arm-linux-gnueabi-.sh); scripts use tc-facts.
+tc-facts = $(O)/toolchains/$(subst /,^,$(1)).sh
+tc-facts-text = family='$(call tc-family,$(1))'\ncc='$(call tc-cc,$(1))'\nkmake='$(call tc-kmake,$(1))'\npackages='$(call tc-packages,$(1))'\ndistcc='$(call distcc-tc,$(1))'\n
+$(O)/toolchains/%.sh: $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
+	$(Q)$(call need-packages,$(call tc-packages,$(subst ^,/,$*)))
+	$(Q)mkdir -p $(@D) && printf "$(call tc-facts-text,$(subst ^,/,$*))" > $@.tmp && mv $@.tmp $@
+
+# the same, printed
 .PHONY: toolchain-info
 toolchain-info:
-	@printf "family='%s'\ncc='%s'\nkmake='%s'\npackages='%s'\ndistcc='%s'\n" '$(call tc-family,$(TOOLCHAIN))' \
-		'$(call tc-cc,$(TOOLCHAIN))' '$(call tc-kmake,$(TOOLCHAIN))' '$(call tc-packages,$(TOOLCHAIN))' \
-		'$(call distcc-tc,$(TOOLCHAIN))'
+	@printf "$(call tc-facts-text,$(TOOLCHAIN))"

@@ -234,6 +234,7 @@ b=$s/boot
 mkdir -p "$b/tree"
 printf 'olddefconfig zImage:\n\t@echo "kwarn-test: error: no kernel here"; exit 1\n' > "$b/tree/Makefile"
 echo '{"type": "build", "config": "CONFIG_KWARN_TEST=y\n"}' > "$s/tmp/refbuild"
+make -C "$TOP" -s "$O/toolchains/gcc-12.sh" O="$O"	# what series-check's make writes first
 part boot -- "tree=$b/tree TOP=$TOP REF_TOOLCHAIN=gcc-12 SEEDDIR=$SEEDDIR JOBS=2; boot"
 ok "boot: an image that does not build: status 1, FAIL with the error line" bash -c "
 	$(declare -f outis); s=$s; outis 1 &&

@@ -13,10 +13,9 @@
 # object it rebuilt as it was cannot change how the kernel boots: the
 # driver boots when one did (BOOT=auto), or always (BOOT=1).
 boot() {
-	local tc=$REF_TOOLCHAIN d info out st family cc kmake packages distcc
+	local tc=$REF_TOOLCHAIN d out st family cc kmake packages distcc
 	d=$WORK/$(basename "$SEEDDIR")/$REF_TOOLCHAIN-boot
-	info=$(make -s -C "$TOP" toolchain-info TOOLCHAIN="$tc" 2>&1) || fail "$info"
-	eval "$info"
+	use_toolchain "$tc"
 	mkdir -p "$d"
 	jq -j .config "$tmp/refbuild" > "$d/.config.want"
 	cmp -s "$d/.config.want" "$d/.config.seed" || cp "$d/.config.want" "$d/.config"

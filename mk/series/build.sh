@@ -18,14 +18,9 @@
 #                      differences go to $WORK/code/NAME/TC/OBJECT.diff
 declare -A fam ccmd kmk bdir
 toolchains_setup() {
-	local tc d src info family cc kmake packages distcc
+	local tc d src family cc kmake packages distcc
 	for tc in $TOOLCHAINS; do
-		info=$(make -s -C "$TOP" toolchain-info TOOLCHAIN="$tc" 2>&1) || fail "$info"
-		eval "$info"
-		if ! command -v "$cc" > /dev/null; then
-			[ -n "$packages" ] || fail "toolchain $tc: $cc not found"
-			"$TOP/mk/need-packages.sh" $packages || fail "toolchain $tc: cannot install $packages"
-		fi
+		use_toolchain "$tc"
 		fam[$tc]=$family ccmd[$tc]=$cc kmk[$tc]=$kmake
 		d=$WORK/$(basename "$SEEDDIR")/$tc-W$w
 		bdir[$tc]=$d
