@@ -2,15 +2,16 @@
 /*
  * kwarn-agg - make top and make compare from corpus summaries.
  *
- * Usage: kwarn-agg top [-n N] SUMMARY...
- *        kwarn-agg compare [-j] [-n N] -a SUMMARY [-a SUMMARY]... -b SUMMARY...
+ * Usage: kwarn-agg top [-n N] [-T LIST] [SUMMARY...]
+ *        kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST]
+ *                          [-b SUMMARY]... [-B LIST]
  *
  * A SUMMARY (corpus/SCHEMA.md, "Summary"; mk/summary.sh writes them) is a
- * file, zstd-compressed or not, or "-" for standard input. A plain file or
+ * file, zstd-compressed or not, or "-" for standard input; a LIST names
+ * more, one a line (for more than a command line holds). A plain file or
  * standard input may hold several summaries one after the other; a
- * compressed file holds one. A run of compressed files on the command line
- * is read through one "zstd -dcq" (a process per file would cost more than
- * reading it).
+ * compressed file holds one. A run of compressed files is read through one
+ * "zstd -dcq" (a process per file would cost more than reading it).
  *
  * top: per toolchain (in name order), per cumulative W level its builds
  * have (W=1: levels 0-1, W=12: 0-2, W=123: all; an unknown level counts at
@@ -50,6 +51,7 @@ extern char **environ;
 #define NW		3	/* the cumulative W levels: W=1, W=12, W=123 */
 #define NFIELDS		9	/* key kind tool flag level path line count text */
 #define SUMMARY_VERSION	1
+#define ZSTD_RUN	256	/* files per zstd process: its command line stays short */
 
 static const char *const wname[NW] = { "1", "12", "123" };
 static int compare_mode;	/* else top */
@@ -971,7 +973,7 @@ static void read_files(char **names, size_t n)
 		size_t j = i;
 		int fd;
 
-		while (j < n && strcmp(names[j], "-") && is_zstd(names[j]))
+		while (j < n && j - i < ZSTD_RUN && strcmp(names[j], "-") && is_zstd(names[j]))
 			j++;
 		if (j > i) {
 			read_zstd(names + i, j - i);
@@ -994,15 +996,39 @@ static void read_files(char **names, size_t n)
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: kwarn-agg top [-n N] SUMMARY...\n"
-		"       kwarn-agg compare [-j] [-n N] -a SUMMARY [-a SUMMARY]... -b SUMMARY...\n");
+	fprintf(stderr, "usage: kwarn-agg top [-n N] [-T LIST] [SUMMARY...]\n"
+		"       kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
 	exit(EXIT_USAGE);
+}
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+/* the names in file @list, one a line, added to @to */
+static void read_list(const char *list, struct names *to)
+{
+	struct lines l;
+	size_t len;
+	char *line;
+	int fd = open(list, O_RDONLY);
+
+	if (fd < 0)
+		die(EXIT_IO, "%s: %s", list, strerror(errno));
+	lines_init(&l, fd, list);
+	while ((line = lines_next(&l, &len))) {
+		if (!len)
+			bad(&l, l.lineno, "an empty line, not a file name");
+		*PUSH(to->v, to->n, to->cap) = estrndup(line, len);
+	}
+	lines_free(&l);
+	close(fd);
 }
 
 int main(int argc, char **argv)
 {
-	char **a = emalloc((size_t)argc * sizeof(char *)), **b = emalloc((size_t)argc * sizeof(char *));
-	size_t na = 0, nb = 0;
+	struct names in[2] = { { 0 } };	/* top: in[0]; compare: A and B */
 	int c, json = 0;
 	char *end;
 
@@ -1017,7 +1043,7 @@ int main(int argc, char **argv)
 		list_n = 20;
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, compare_mode ? "jn:a:b:" : "n:")) != -1)
+	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "n:T:")) != -1)
 		switch (c) {
 		case 'j':
 			json = 1;
@@ -1029,29 +1055,34 @@ int main(int argc, char **argv)
 				die(EXIT_USAGE, "-n '%s': not a number", optarg);
 			break;
 		case 'a':
-			a[na++] = optarg;
-			break;
 		case 'b':
-			b[nb++] = optarg;
+			*PUSH(in[c == 'b'].v, in[c == 'b'].n, in[c == 'b'].cap) = estrndup(optarg, strlen(optarg));
+			break;
+		case 'T':
+		case 'A':
+		case 'B':
+			read_list(optarg, &in[c == 'B']);
 			break;
 		default:
 			usage();
 		}
+	for (; !compare_mode && optind < argc; optind++)
+		*PUSH(in[0].v, in[0].n, in[0].cap) = estrndup(argv[optind], strlen(argv[optind]));
+	if (optind != argc || !in[0].n || (compare_mode && !in[1].n))
+		usage();
+	read_files(in[0].v, in[0].n);
 	if (compare_mode) {
-		if (optind != argc || !na || !nb)
-			usage();
-		read_files(a, na);
 		side = 1;
-		read_files(b, nb);
+		read_files(in[1].v, in[1].n);
 		compare_print(json);
 	} else {
-		if (optind == argc)
-			usage();
-		read_files(argv + optind, (size_t)(argc - optind));
 		top_print();
 	}
-	free(a);
-	free(b);
+	for (int i = 0; i < 2; i++) {
+		for (size_t j = 0; j < in[i].n; j++)
+			free(in[i].v[j]);
+		free(in[i].v);
+	}
 	free(kbuf);
 	efclose(stdout, "<stdout>");
 	return 0;
