@@ -681,7 +681,13 @@ static void compare_record(const struct rec *r)
 		s->s[side].has = 1;
 		s->s[side].level = r->level;
 		memcpy(s->s[side].key, r->key_hex, 17);
-		s->s[side].text = estrndup(r->text, strlen(r->text));
+		/* A is read first: a site of both prints no text, keep none */
+		if (side && s->s[0].has) {
+			free(s->s[0].text);
+			s->s[0].text = NULL;
+		} else {
+			s->s[side].text = estrndup(r->text, strlen(r->text));
+		}
 	}
 	s->s[side].count += r->count;
 }
