@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util.c - see util.h */
+#define _GNU_SOURCE	/* strchrnul(): glibc, musl, the BSDs */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -107,4 +109,68 @@ char *printable(const char *s)
 	}
 	*p = '\0';
 	return o;
+}
+
+void lines_init(struct lines *l, int fd, const char *name)
+{
+	l->fd = fd;
+	l->name = name;
+	l->lineno = 0;
+	l->cap = 1u << 20;
+	l->buf = emalloc(l->cap + 1);
+	l->buf[0] = '\0';
+	l->len = l->start = 0;
+	l->eof = 0;
+}
+
+char *lines_next(struct lines *l, size_t *len)
+{
+	for (;;) {
+		char *p = l->buf + l->start, *end = l->buf + l->len;
+		/* the buffer ends in a NUL: one pass finds a newline or a NUL */
+		char *nl = strchrnul(p, '\n');
+		ssize_t r;
+
+		if (nl < end) {
+			if (!*nl)
+				die(EXIT_BADINPUT, "%s:%lu: binary data (NUL byte)", l->name, l->lineno + 1);
+			*nl = '\0';
+			l->lineno++;
+			l->start = (size_t)(nl + 1 - l->buf);
+			*len = (size_t)(nl - p);
+			return p;
+		}
+		if (l->eof) {
+			if (p < end)
+				die(EXIT_BADINPUT, "%s:%lu: no newline at the end: the file was cut",
+				    l->name, l->lineno + 1);
+			return NULL;
+		}
+		memmove(l->buf, p, (size_t)(end - p));
+		l->len = (size_t)(end - p);
+		l->start = 0;
+		if (l->len == l->cap) {
+			if (l->cap >= LINES_MAX)
+				die(EXIT_BADINPUT, "%s:%lu: line longer than %u bytes",
+				    l->name, l->lineno + 1, LINES_MAX);
+			l->cap *= 2;
+			l->buf = erealloc(l->buf, l->cap + 1);
+		}
+		r = read(l->fd, l->buf + l->len, l->cap - l->len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			die(EXIT_IO, "%s: %s", l->name, strerror(errno));
+		}
+		if (r == 0)
+			l->eof = 1;
+		l->len += (size_t)r;
+		l->buf[l->len] = '\0';
+	}
+}
+
+void lines_free(struct lines *l)
+{
+	free(l->buf);
+	l->buf = NULL;
 }

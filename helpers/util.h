@@ -38,4 +38,25 @@ int utf8_len(const char *s);
  */
 char *printable(const char *s);
 
+/*
+ * Lines of a file descriptor, a block at a time: each line without its
+ * newline, NUL-terminated in the reader's buffer (valid until the next
+ * call). Bad input dies naming @name and @lineno (which the caller may
+ * change between files): a NUL byte, a line longer than LINES_MAX, a last
+ * line without its newline (a cut file).
+ */
+#define LINES_MAX	(16u << 20)
+struct lines {
+	int fd;
+	const char *name;
+	unsigned long lineno;	/* of the line last returned */
+	char *buf;
+	size_t cap, len, start;
+	int eof;
+};
+void lines_init(struct lines *l, int fd, const char *name);
+/* The next line and its length, or NULL at the end of the input. */
+char *lines_next(struct lines *l, size_t *len);
+void lines_free(struct lines *l);
+
 #endif

@@ -6,7 +6,7 @@ CHECK_PACKAGES := $(sort $(call tc-packages,gcc-12) $(call tc-packages,clang-14)
 	sparse qemu-system-arm chromium fonts-dejavu-core python3 valgrind)
 # the kernel-free tests (t0*) sort first: a broken helper fails in seconds
 TESTS ?= $(sort $(wildcard $(TOP)/tests/t[0-9]*.sh))
-CHECK_PREREQS := $(DEPS_STAMP) helpers $(addprefix $(HOSTOUT)/san/,kwarn-cc kwarn-parse kwarn-sites kwarn-svg)
+CHECK_PREREQS := $(DEPS_STAMP) helpers $(addprefix $(HOSTOUT)/san/,$(HELPERS))
 
 # every test on the small test kernel (tests/small.config)
 .PHONY: check

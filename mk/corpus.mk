@@ -5,6 +5,8 @@
 # $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.log.zst    the raw output, compressed
 # $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.run.json   what varies run to run (times,
 #                                             distcc hosts)
+# $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.sum.zst    its summary: what top and compare
+#                                             read (mk/summary.sh)
 
 export ZSTD_LEVEL := 19
 CORPUS_FILE = $(CORPUS)/seed-$(SEED)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX).jsonl.zst
@@ -46,7 +48,8 @@ $(CHECKERS_USED): FORCE
 .PHONY: FORCE
 FORCE:
 
-$(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh
+$(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh \
+		$(TOP)/mk/summary.sh
 	$(call say,PARSE,$(notdir $(BUILDDIR)))
 	$(Q)mkdir -p $(@D)
 	$(Q)CHECKERS='$(CHECKERS)' flock $(BUILDDIR).lock $(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
@@ -56,15 +59,21 @@ $(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARS
 		$(call kmake-in,$(BUILDDIR),$(TOOLCHAIN))
 
 # top offenders: one seed with SEED= on the command line, else every seed;
-# per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds
+# per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds. Read
+# from the corpus files' summaries by kwarn-agg (a corpus file without one
+# of its time, from an older kwarn, is checked and gets it first:
+# mk/summary.sh); corpus/queries/top.jq, reading the records, is the
+# reference the tests hold it to
 TOP_SEEDS = $(if $(filter command line,$(origin SEED)),seed-$(SEED),seed-*)
 TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
 TOP_N ?= 10
-top:
+KWARN_AGG := $(HOSTOUT)/bin/kwarn-agg
+top: $(KWARN_AGG)
 	$(Q)files=$$(ls $(CORPUS)/$(TOP_SEEDS)/$(TOP_TOOLCHAINS)-W$(W).jsonl.zst 2>/dev/null) || \
 		{ echo "kwarn: no corpus in $(CORPUS)/$(TOP_SEEDS); run make corpus first" >&2; exit 1; }; \
-	$(TOP)/mk/corpus-check.sh $$files; \
-	zstd -dcq $$files | jq -n -r --argjson n $(TOP_N) -f $(TOP)/corpus/queries/top.jq
+	tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/sums && \
+	$(KWARN_AGG) top -n $(TOP_N) -T $$tmp/sums
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json]
 # Exit status: 0 compared (differences are the report, not a failure);
@@ -74,16 +83,17 @@ FORMAT ?= text
 LIST ?= 20
 CMP_SEEDS = $(or $(SEEDS),$(SEED))
 .PHONY: compare
-compare:
+# Read from the summaries by kwarn-agg, as top; corpus/queries/compare.jq
+# is the reference the tests hold it to.
+compare: $(KWARN_AGG)
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for t in A:$(A) B:$(B); do for s in $(CMP_SEEDS); do \
 		f=$(CORPUS)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
 		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
-		$(TOP)/mk/corpus-check.sh $$f || exit 2; \
-		zstd -dcq $$f >> $$tmp/$${t%%:*}; done; done; \
-	jq -n -r --slurpfile a $$tmp/A --slurpfile b $$tmp/B --arg format $(FORMAT) \
-		--argjson list $(LIST) -f $(TOP)/corpus/queries/compare.jq > $$tmp/out || exit 2; \
+		$(TOP)/mk/summary.sh -u $$tmp $$f >> $$tmp/$${t%%:*} || exit 2; done; done; \
+	$(KWARN_AGG) compare $(if $(filter json,$(FORMAT)),-j) -n $(LIST) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
+	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,cat $$tmp/agg) > $$tmp/out || exit 2; \
 	cat $$tmp/out; \
 	if [ "$(FAIL_ON_NEW)" = 1 ]; then \
 		if [ "$(FORMAT)" = json ]; then jq -e '.new | length == 0' $$tmp/out > /dev/null; \

@@ -4,7 +4,8 @@
 # Usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W
 #                  VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE...
 # Writes OUT (zstd JSON Lines: the build record, then the sorted diagnostic
-# records), OUT's .log.zst (raw output) and .run.json (timings) beside it,
+# records), OUT's .log.zst (raw output), .run.json (timings) and .sum.zst
+# (the summary make top and make compare read: mk/summary.sh) beside it,
 # each through a temporary file renamed into place. The .run.json holds
 # what varies run to run: the build's time, the distcc hosts it used.
 STEP=corpus
@@ -98,22 +99,26 @@ cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/c
 # what is published is read back as every query reads it: the schema's
 # fields and types, the build record's counts (mk/corpus-check.sh)
 "$here/corpus-check.sh" -n "$out" "$tmp/corpus"
+"$here/summary.sh" -o "$tmp/sum" "$tmp/corpus"
 { echo "#kwarn make.log"; cat "$dir/make.log"
   cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" "$tmp/analyzer" | xargs -r -d '\n' tail -v -n +1 --
 } | zstd -q -10 --single-thread -o "$tmp/log"
 jq -n -c --argjson s "$(cat "$dir/seconds")" --arg d "$(cat "$dir/distcc-hosts" 2> /dev/null)" \
 	'{build_seconds: $s} + if $d == "" then {} else {distcc_hosts: $d} end' > "$tmp/run"
 
-# All or nothing: copy the three beside their names (a full disk fails
+# All or nothing: copy the four beside their names (a full disk fails
 # here, and the copies go), then rename them, the corpus file (make's
-# target) last: a run killed in between is redone.
+# target) last: a run killed in between is redone. The summary gets the
+# corpus file's time: that is how make top knows it is the corpus file's
+# (mk/summary.sh).
 staged=()
 trap 'rm -rf "$tmp"; rm -f "${staged[@]}"' EXIT INT TERM
-for f in log:"$base.log.zst" run:"$base.run.json" corpus:"$out"; do
+for f in log:"$base.log.zst" run:"$base.run.json" sum:"$base.sum.zst" corpus:"$out"; do
 	s=$(dirname "$out")/.$(basename "${f#*:}").tmp
 	staged+=("$s")
 	cp "$tmp/${f%%:*}" "$s" || fail_with 3 "$s: cannot write; the corpus there is kept"
 done
-for f in "$base.log.zst" "$base.run.json" "$out"; do
+touch -r "${staged[3]}" "${staged[2]}"
+for f in "$base.log.zst" "$base.run.json" "$base.sum.zst" "$out"; do
 	mv "$(dirname "$out")/.$(basename "$f").tmp" "$f" || fail_with 3 "$f: cannot rename into place"
 done

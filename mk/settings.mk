@@ -88,7 +88,7 @@
 #   GOLDEN_CONFIG=small  make golden: its CONFIG (empty: check-full's)
 #   BENCH_SIZE=full      full (>= 1 GiB of logs) or small
 #   BUILDS=1             make bench also times kernel builds (hours)
-#   FUZZ_TARGET=NAME     kwarn-parse, kwarn-sites or kwarn-svg
+#   FUZZ_TARGET=NAME     kwarn-parse, kwarn-sites, kwarn-svg or kwarn-agg
 #   FUZZ_SECONDS=1800    how long make fuzz runs
 #   HELPER_CC=gcc        the host compiler of the C helpers (gcc or clang)
 #   HOSTOUT=DIR          where the C helpers are built (.build)
@@ -182,7 +182,7 @@ $(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile
 $(call setting-check,FORMAT,$(filter text json,$(FORMAT)),text or json)
 $(call setting-check,SERIES_BOOT,$(filter auto 0 1,$(SERIES_BOOT)),auto$(comma) 0 or 1)
 $(call setting-check,BENCH_SIZE,$(filter full small,$(BENCH_SIZE)),full or small)
-$(call setting-check,FUZZ_TARGET,$(filter kwarn-parse kwarn-sites kwarn-svg,$(FUZZ_TARGET)),kwarn-parse$(comma) kwarn-sites or kwarn-svg)
+$(call setting-check,FUZZ_TARGET,$(filter kwarn-parse kwarn-sites kwarn-svg kwarn-agg,$(FUZZ_TARGET)),kwarn-parse$(comma) kwarn-sites$(comma) kwarn-svg or kwarn-agg)
 $(call setting-check,HELPER_CC,$(filter gcc clang gcc-% clang-%,$(HELPER_CC)),a host compiler: gcc$(comma) clang$(comma) gcc-N or clang-N)
 
 # Toolchains: the name here; a prefix's compiler must exist (a fork, only

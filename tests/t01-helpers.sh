@@ -235,3 +235,73 @@ ok "kwarn-cc: a command that cannot run: exit 3 (not 127), no diagnostics file, 
 	refuses 3 'kwarn-cc: no-such-cc: No such file or directory' $kcc no-such-cc -c -o $r/x.o $r/warn.c &&
 	refuses 3 'kwarn-cc: no-such-cc: No such file or directory' $kcc no-such-cc --version &&
 	! ls -A $r | grep -q '^\.x\.o'"
+
+# kwarn-agg on tests/fuzz-seeds/summary.tsv (two summaries cut from the
+# test corpus's), under ASan+UBSan: what it reads, and what it refuses,
+# naming the file and the line.
+agg=$TOP/.build/san/kwarn-agg
+sum=$TOP/tests/fuzz-seeds/summary.tsv
+a=$TESTDIR/agg
+rm -rf "$a" && mkdir -p "$a"
+"$agg" top -n 100 "$sum" > "$a/top" 2> "$a/err"
+ok "kwarn-agg top: instances and unique per toolchain at W=123 are the summary's sums, under ASan+UBSan" bash -c "
+	test ! -s $a/err &&
+	diff <(awk -F '\t' '/^#/ { split(\$5, t, \"=\"); tc = t[2]; next } \$2 == \"warning\" { n[tc] += \$8; u[tc]++ }
+		END { for (k in n) print k, n[k], u[k] }' $sum | sort) \
+	     <(awk '/^== / { tc = \$2; sub(/:/, \"\", tc) } /^W=123: / { print tc, \$2, \$4 }' $a/top | sort)"
+head -n 25 "$sum" > "$a/A" && tail -n +26 "$sum" > "$a/B"
+zstd -q "$a/A" "$a/B"
+ok "kwarn-agg reads summaries compressed or not, from files, a list or stdin, alike" bash -c "
+	$agg top -n 100 $a/A.zst $a/B.zst | cmp - $a/top && $agg top -n 100 - < $sum | cmp - $a/top &&
+	printf '%s\n' $a/A.zst $a/B > $a/list && $agg top -n 100 -T $a/list | cmp - $a/top"
+# the two summaries as A and B: clang-14's (seed 2) sites are all new
+ok "kwarn-agg compare -j: one JSON document; every B site new, every A site gone" bash -c "
+	$agg compare -j -a $a/A -b $a/B > $a/cmp.json &&
+	jq -e '(.new | length) == 22 and (.gone | length) == 24 and .both == 0' $a/cmp.json"
+ok "valgrind: no leak, no memory error in kwarn-agg top and compare" bash -c "
+	$(declare -f vg); TESTDIR=$TESTDIR
+	vg $TOP/.build/bin/kwarn-agg top $a/A.zst $a/B.zst && vg $TOP/.build/bin/kwarn-agg compare -a $a/A -b $a/B &&
+	vg $TOP/.build/bin/kwarn-agg compare -j -a $a/A -b $a/B && test ! -s $TESTDIR/valgrind.err"
+
+# damaged summaries: exit 1, "kwarn-agg: FILE:LINE: why" alone on stderr
+bad_sum() {	# bad_sum NAME SED: the summary with SED applied, as $a/NAME
+	sed "$2" "$sum" > "$a/$1"
+}
+bad_sum key '3s/^[0-9a-f]*/xyz/'
+bad_sum fields '4s/\t[^\t]*$//'
+bad_sum level '5s/^\([^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\t\)[0-9]*\t/\17\t/'
+bad_sum count '6s/^\(\([^\t]*\t\)\{7\}\)[0-9]*/\1x/'
+bad_sum escape '7s/$/ \\q/'
+bad_sum unique '25d'
+bad_sum instances '1s/instances=[0-9]*/instances=1/'
+bad_sum version '1s/^#kwarn-summary\t1/#kwarn-summary\t2/'
+bad_sum header '1s/^#kwarn-summary/kwarn-summary/'
+bad_sum sha '1s/corpus_sha256=[0-9a-f]*/corpus_sha256=12/'
+printf 'x\0y\n' >> "$a/escape.nul" && cat "$sum" "$a/escape.nul" > "$a/nul"
+head -c 5000 "$sum" > "$a/cut"
+while IFS='|' read -r name msg; do
+	ok "kwarn-agg: a damaged summary ($name): exit 1, \"$msg\"" \
+		refuses 1 "kwarn-agg: $a/$name:$msg" "$agg" compare -a "$sum" -b "$a/$name"
+done <<X
+key|3: the key is not 16 hex digits
+fields|4: 8 fields, not 9
+level|5: the level is not 0, 1, 2, 3 or empty
+count|6: the line or the count is not a number
+escape|7: a bad escape in field 9
+unique|1: the header says unique 24, the file has 23 records
+instances|1: the header says instances 1, the records' counts sum to $(awk -F '\t' 'NR > 1 && NR <= 25 { n += $8 } END { print n }' "$sum")
+version|1: summary version 2 is newer than this kwarn's (1)
+header|1: not a summary header (#kwarn-summary)
+sha|1: corpus_sha256 is not 64 hex digits
+nul|49: binary data (NUL byte)
+X
+ok "kwarn-agg: a summary cut in a line: exit 1, named" \
+	refuses 1 "kwarn-agg: $a/cut:$(grep -c '' "$a/cut"): no newline at the end: the file was cut" "$agg" top "$a/cut"
+head -n 10 "$sum" | zstd -q > "$a/short.zst"
+ok "kwarn-agg: a compressed summary with fewer records than its header says: exit 1, named" \
+	refuses 1 "kwarn-agg: $a/short.zst:1: the header says unique 24, the file has 9 records" \
+	"$agg" top "$a/A.zst" "$a/short.zst" "$a/B.zst"
+ok "kwarn-agg: a missing summary: exit 3, named" \
+	refuses 3 "kwarn-agg: $a/none: No such file or directory" "$agg" top "$a/none"
+ok "kwarn-agg compare without B: usage, exit 2" bash -c "
+	$agg compare -a $sum > /dev/null 2>&1; test \$? = 2"

@@ -30,3 +30,77 @@ ok "a compiler against itself, FAIL_ON_NEW=1: exit 0, nothing new or gone" bash 
 cmp_run A=gcc-12 B=clang-99
 ok "a missing corpus: fails and says what to run" bash -c "
 	test \$(cat $TESTDIR/compare.rc) != 0 && grep -q 'run make corpus SEED=1 TOOLCHAIN=clang-99' $TESTDIR/compare.out"
+
+# make top and make compare read the corpus files' summaries (kwarn-agg);
+# the jq queries, reading the records, are the reference they are held to
+q=$TOP/corpus/queries
+for tc in gcc-12 clang-14; do
+	c=$cdir/$tc-W123.jsonl.zst s=$cdir/$tc-W123.sum.zst
+	ok "$tc: mk/corpus.sh wrote the summary beside the corpus file: of its time, its sha256 and counts" bash -c "
+		test ! $s -nt $c && test ! $s -ot $c &&
+		h=\$(zstd -dcq $s | head -n 1) && b=\$(zstd -dcq $c | head -n 1) &&
+		test \"\$h\" = \"\$(printf '#kwarn-summary\t1\tcorpus_sha256=%s\tseed=%s\ttoolchain=%s\tw=123\tvariant=plain\tinstances=%s\tunique=%s' \
+			\$(sha256sum < $c | cut -c1-64) \$(jq -r '.seed, .toolchain, .instances, .unique' <<< \"\$b\"))\" &&
+		test \$(zstd -dcq $s | wc -l) = \$(zstd -dcq $c | wc -l)"
+done
+top_jq() {	# top_jq N CORPUS...: top.jq on the corpus files
+	local n=$1
+	shift
+	zstd -dcq "$@" | jq -n -r --argjson n "$n" -f "$q/top.jq"
+}
+cmp_jq() {	# cmp_jq FORMAT A-FILES B-FILES: compare.jq on the corpus files
+	jq -n -r --slurpfile a <(zstd -dcq $2) --slurpfile b <(zstd -dcq $3) --arg format "$1" \
+		--argjson list 20 -f "$q/compare.jq"
+}
+for top_n in 10 3; do	# (n is lib.sh's test counter)
+	make -C "$TOP" -s top SEED=$TEST_SEED W=123 TOP_N=$top_n CORPUS="$TESTDIR/corpus" > "$TESTDIR/agg-top" 2>&1
+	top_jq $top_n "$cdir"/*-W123.jsonl.zst > "$TESTDIR/jq-top"
+	expect_eq "make top TOP_N=$top_n (kwarn-agg) prints what top.jq prints, byte for byte: gcc-12 and clang-14 of the test seed" \
+		"$TESTDIR/jq-top" "$TESTDIR/agg-top"
+done
+for f in text json; do
+	kmake -s compare A=gcc-12 B=clang-14 FORMAT=$f > "$TESTDIR/agg-cmp" 2>&1
+	cmp_jq $f "$cdir/gcc-12-W123.jsonl.zst" "$cdir/clang-14-W123.jsonl.zst" > "$TESTDIR/jq-cmp"
+	expect_eq "make compare FORMAT=$f (kwarn-agg) prints what compare.jq prints, byte for byte" \
+		"$TESTDIR/jq-cmp" "$TESTDIR/agg-cmp"
+done
+
+# Three seeds: copies of the test seed's corpus files, relabeled seed 1, 2
+# and 3, without summaries (as an older kwarn left them)
+m=$TESTDIR/agg-seeds
+rm -rf "$m"
+for s in 1 2 3; do
+	mkdir -p "$m/seed-$s"
+	for tc in gcc-12 clang-14; do
+		zstd -dcq "$cdir/$tc-W123.jsonl.zst" | sed "s/\"seed\":$TEST_SEED,/\"seed\":$s,/" |
+			zstd -q -o "$m/seed-$s/$tc-W123.jsonl.zst"
+	done
+done
+make -C "$TOP" -s top W=123 CORPUS="$m" > "$TESTDIR/agg-top3" 2> "$TESTDIR/agg-top3.err"
+ok "corpus files without summaries: make top makes each, says so on one line each, of the corpus file's time" bash -c "
+	test \$(grep -c '^  SUMMARY  $m/seed-[123]/[a-z0-9-]*-W123.sum.zst (' $TESTDIR/agg-top3.err) = 6 &&
+	test \$(wc -l < $TESTDIR/agg-top3.err) = 6 &&
+	for c in $m/seed-*/*.jsonl.zst; do s=\${c%.jsonl.zst}.sum.zst; test ! \$s -nt \$c && test ! \$s -ot \$c || exit 1; done"
+inst=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning") | .count] | add')
+uniq=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning")] | length')
+ok "make top over 3 copies of a seed: unique is one seed's (distinct keys), per-seed and instances three times" bash -c "
+	grep -A1 '^== gcc-12: 3 build(s), seed(s) 1 2 3\$' $TESTDIR/agg-top3 > /dev/null &&
+	grep -qx 'W=123: $((3 * inst)) instances, $uniq unique, $((3 * uniq)) unique per seed summed' $TESTDIR/agg-top3 &&
+	grep -qx '  instances  unique  per-seed  flag' $TESTDIR/agg-top3"
+touch "$m/seed-2/gcc-12-W123.jsonl.zst"
+ok "a corpus file rewritten (a time not its summary's): make top makes its summary again, that one alone" bash -c "
+	make -C $TOP -s top W=123 CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 1 &&
+	make -C $TOP -s top W=123 CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
+for f in text json; do
+	make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="3 1 2" W=123 FORMAT=$f CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+	cmp_jq $f "$m/seed-3/gcc-12-W123.jsonl.zst $m/seed-1/gcc-12-W123.jsonl.zst $m/seed-2/gcc-12-W123.jsonl.zst" \
+		"$m/seed-3/clang-14-W123.jsonl.zst $m/seed-1/clang-14-W123.jsonl.zst $m/seed-2/clang-14-W123.jsonl.zst" \
+		> "$TESTDIR/jq-cmp3"
+	expect_eq "make compare SEEDS=\"3 1 2\" FORMAT=$f (kwarn-agg) prints what compare.jq prints, byte for byte" \
+		"$TESTDIR/jq-cmp3" "$TESTDIR/agg-cmp3"
+done
+san=$TOP/.build/san/kwarn-agg plain=$TOP/.build/bin/kwarn-agg
+ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j as the plain build's" bash -c "
+	cmp <($san top $m/seed-*/*-W123.sum.zst) <($plain top $m/seed-*/*-W123.sum.zst) &&
+	cmp <($san compare -j -a $m/seed-1/gcc-12-W123.sum.zst -a $m/seed-2/gcc-12-W123.sum.zst -b $m/seed-3/clang-14-W123.sum.zst) \
+	    <($plain compare -j -a $m/seed-1/gcc-12-W123.sum.zst -a $m/seed-2/gcc-12-W123.sum.zst -b $m/seed-3/clang-14-W123.sum.zst)"

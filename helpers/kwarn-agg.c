@@ -1,0 +1,1126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kwarn-agg - make top and make compare from corpus summaries.
+ *
+ * Usage: kwarn-agg top [-n N] [-T LIST] [SUMMARY...]
+ *        kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST]
+ *                          [-b SUMMARY]... [-B LIST]
+ *
+ * A SUMMARY (corpus/SCHEMA.md, "Summary"; mk/summary.sh writes them) is a
+ * file, zstd-compressed or not, or "-" for standard input; a LIST names
+ * more, one a line (for more than a command line holds). A plain file or
+ * standard input may hold several summaries one after the other; a
+ * compressed file holds one. A run of compressed files is read through one
+ * "zstd -dcq" (a process per file would cost more than reading it).
+ *
+ * top: per toolchain (in name order), per cumulative W level its builds
+ * have (W=1: levels 0-1, W=12: 0-2, W=123: all; an unknown level counts at
+ * W=123 only), the warnings' instances and unique keys, the N flags (the
+ * tool when it prints none) and the N files with the most instances.
+ * "unique" is the number of distinct keys over the toolchain's builds; with
+ * more than one build, "per-seed" is each build's unique warnings, summed.
+ * With one build the text is byte for byte corpus/queries/top.jq's.
+ *
+ * compare: the warning sites (seed, path, line, flag) of the -b summaries
+ * against those of the -a summaries: new in B, gone in B, in both, per flag
+ * and per level, and the first N new and gone sites; byte for byte
+ * corpus/queries/compare.jq's text. -j: all of it (every new and gone
+ * site) as one JSON line, the fields in compare.jq's order (jq . prints it
+ * as compare.jq does).
+ *
+ * Memory: a few words per distinct key and file (top), or per site, with
+ * its text (compare); input is read a block at a time.
+ *
+ * Exit: 0 ok, 1 bad input (names file and line), 2 usage, 3 I/O error.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+extern char **environ;
+
+#define NW		3	/* the cumulative W levels: W=1, W=12, W=123 */
+#define NFIELDS		9	/* key kind tool flag level path line count text */
+#define SUMMARY_VERSION	1
+#define ZSTD_RUN	256	/* files per zstd process: its command line stays short */
+
+static const char *const wname[NW] = { "1", "12", "123" };
+static int compare_mode;	/* else top */
+static int side;		/* compare: reading 0 (A) or 1 (B) */
+static unsigned long list_n = 10;	/* top: -n rows; compare: -n sites */
+
+static _Noreturn void bad(const struct lines *l, unsigned long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void bad(const struct lines *l, unsigned long line, const char *fmt, ...)
+{
+	char why[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	die(EXIT_BADINPUT, "%s:%lu: %s", l->name, line, why);
+}
+
+/* ---- hash tables ---- */
+
+static uint64_t mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+	return mix(h);
+}
+
+/* bytes to an index (groups, files, sites); the key bytes are copied */
+struct map {
+	struct slot { uint64_t h; char *k; size_t klen; size_t v; } *s;
+	size_t n, cap;		/* cap is a power of two, at most half full */
+};
+
+static struct slot *map_put(struct map *m, const char *k, size_t klen, int *fresh)
+{
+	uint64_t h = hash_bytes(k, klen);
+	size_t i;
+
+	if (2 * (m->n + 1) > m->cap) {
+		struct slot *old = m->s;
+		size_t oldcap = m->cap;
+
+		m->cap = oldcap ? 2 * oldcap : 1024;
+		m->s = ecalloc(m->cap, sizeof(*m->s));
+		for (size_t j = 0; j < oldcap; j++) {
+			if (!old[j].k)
+				continue;
+			for (i = old[j].h & (m->cap - 1); m->s[i].k; i = (i + 1) & (m->cap - 1))
+				;
+			m->s[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = h & (m->cap - 1); m->s[i].k; i = (i + 1) & (m->cap - 1))
+		if (m->s[i].h == h && m->s[i].klen == klen && !memcmp(m->s[i].k, k, klen)) {
+			*fresh = 0;
+			return &m->s[i];
+		}
+	m->s[i].h = h;
+	m->s[i].k = estrndup(k, klen);
+	m->s[i].klen = klen;
+	m->n++;
+	*fresh = 1;
+	return &m->s[i];
+}
+
+static void map_free(struct map *m)
+{
+	for (size_t i = 0; i < m->cap; i++)
+		free(m->s[i].k);
+	free(m->s);
+}
+
+/* a growing array of structs */
+#define PUSH(v, n, cap) \
+	((n) == (cap) ? ((cap) = (cap) ? 2 * (cap) : 64, \
+			 (v) = erealloc((v), (cap) * sizeof(*(v)))) : (v), &(v)[(n)++])
+
+/* a scratch buffer for composite keys */
+static char *kbuf;
+static size_t kcap;
+
+static char *key_room(size_t n)
+{
+	if (n > kcap) {
+		kcap = n + 256;
+		kbuf = erealloc(kbuf, kcap);
+	}
+	return kbuf;
+}
+
+/* ---- the summary format ---- */
+
+struct header {
+	const char *toolchain;
+	size_t wlen;
+	uint64_t seed, instances, unique;
+};
+
+struct rec {
+	uint64_t key, line, count;
+	char *key_hex, *kind, *tool, *flag, *path, *text;
+	size_t toollen, flaglen, pathlen;
+	int level;		/* -1: unknown */
+};
+
+/* a number as jq prints one: digits, no leading zero, fits 64 bits */
+static int parse_u64(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (n < 1 || n > 19 || (n > 1 && s[0] == '0'))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		x = 10 * x + (uint64_t)(s[i] - '0');
+	}
+	*v = x;
+	return 1;
+}
+
+/* undo jq's @tsv escapes (\\ \t \n \r) in place; 0 for any other */
+static int unescape(char *s, size_t *n)
+{
+	char *o = s, *end = s + *n;
+
+	for (char *p = s; p < end; p++) {
+		if (*p != '\\') {
+			*o++ = *p;
+			continue;
+		}
+		if (++p == end)
+			return 0;
+		switch (*p) {
+		case '\\': *o++ = '\\'; break;
+		case 't': *o++ = '\t'; break;
+		case 'n': *o++ = '\n'; break;
+		case 'r': *o++ = '\r'; break;
+		default: return 0;
+		}
+	}
+	*o = '\0';
+	*n = (size_t)(o - s);
+	return 1;
+}
+
+/*
+ * Split @line at tabs into at most @max fields; the number of fields, or
+ * @max + 1 for more. @rest: the last field is the rest of the line, not
+ * looked at (top reads no text: a pass over half the bytes saved).
+ */
+static size_t split(char *line, size_t n, char **f, size_t *len, size_t max, int rest)
+{
+	char *p = line, *end = line + n;
+	size_t k = 0;
+
+	for (;;) {
+		char *tab;
+
+		if (k == max)
+			return k + 1;	/* too many */
+		if (rest && k + 1 == max) {
+			f[k] = p;
+			len[k] = (size_t)(end - p);
+			return max;
+		}
+		tab = memchr(p, '\t', (size_t)(end - p));
+		f[k] = p;
+		if (!tab) {
+			len[k++] = (size_t)(end - p);
+			return k;
+		}
+		*tab = '\0';
+		len[k++] = (size_t)(tab - p);
+		p = tab + 1;
+	}
+}
+
+static int is_hex(const char *s, size_t n, size_t want)
+{
+	if (n != want)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* a key: 16 hex digits (strtoull() took a fifth of top's time) */
+static int hex_key(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (n != 16)
+		return 0;
+	for (size_t i = 0; i < 16; i++) {
+		unsigned c = (unsigned char)s[i];
+
+		if (c - '0' < 10)
+			x = x << 4 | (c - '0');
+		else if (c - 'a' < 6)
+			x = x << 4 | (c - 'a' + 10);
+		else
+			return 0;
+	}
+	*v = x;
+	return 1;
+}
+
+/* "NAME=VALUE": the VALUE, or NULL */
+static char *named(char *f, size_t n, const char *name, size_t *vlen)
+{
+	size_t k = strlen(name);
+
+	if (n <= k || memcmp(f, name, k) || f[k] != '=')
+		return NULL;
+	*vlen = n - k - 1;
+	return f + k + 1;
+}
+
+static void parse_header(const struct lines *l, char *line, size_t n, struct header *h)
+{
+	static const char *const names[] = {
+		"corpus_sha256", "seed", "toolchain", "w", "variant", "instances", "unique",
+	};
+	char *f[2 + 7], *v[7];
+	size_t len[2 + 7], vlen[7], nf;
+	uint64_t version;
+
+	nf = split(line, n, f, len, 2 + 7, 0);
+	if (strcmp(f[0], "#kwarn-summary"))
+		bad(l, l->lineno, "not a summary header (#kwarn-summary)");
+	if (nf < 2 || !parse_u64(f[1], len[1], &version))
+		bad(l, l->lineno, "a bad summary version");
+	if (version > SUMMARY_VERSION)
+		bad(l, l->lineno, "summary version %llu is newer than this kwarn's (%d)",
+		    (unsigned long long)version, SUMMARY_VERSION);
+	if (version != SUMMARY_VERSION)
+		bad(l, l->lineno, "a bad summary version");
+	if (nf != 2 + 7)
+		bad(l, l->lineno, "a header has %d fields, not %zu", 2 + 7, nf);
+	for (size_t i = 0; i < 7; i++)
+		if (!(v[i] = named(f[2 + i], len[2 + i], names[i], &vlen[i])) || !vlen[i])
+			bad(l, l->lineno, "header field %zu is not %s=VALUE", 3 + i, names[i]);
+	if (!is_hex(v[0], vlen[0], 64))
+		bad(l, l->lineno, "corpus_sha256 is not 64 hex digits");
+	if (!parse_u64(v[1], vlen[1], &h->seed))
+		bad(l, l->lineno, "seed is not a number");
+	if (vlen[3] > NW || strspn(v[3], "123") != vlen[3])
+		bad(l, l->lineno, "w is not a W level (1, 12, 123, ...)");
+	if (!parse_u64(v[5], vlen[5], &h->instances) || !parse_u64(v[6], vlen[6], &h->unique))
+		bad(l, l->lineno, "instances or unique is not a number");
+	h->toolchain = v[2];
+	h->wlen = vlen[3];
+}
+
+static void parse_record(const struct lines *l, char *line, size_t n, struct rec *r)
+{
+	char *f[NFIELDS];
+	size_t len[NFIELDS], nf = split(line, n, f, len, NFIELDS, !compare_mode);
+	uint64_t lv;
+
+	if (nf != NFIELDS)
+		bad(l, l->lineno, "%s%zu fields, not %d", nf > NFIELDS ? "more than " : "",
+		    nf > NFIELDS ? NFIELDS : nf, NFIELDS);
+	if (!hex_key(f[0], len[0], &r->key))
+		bad(l, l->lineno, "the key is not 16 hex digits");
+	r->key_hex = f[0];
+	if (!len[1] || !len[2])
+		bad(l, l->lineno, "no kind or no tool");
+	if (!len[4])
+		r->level = -1;
+	else if (parse_u64(f[4], len[4], &lv) && lv <= 3)
+		r->level = (int)lv;
+	else
+		bad(l, l->lineno, "the level is not 0, 1, 2, 3 or empty");
+	if (!parse_u64(f[6], len[6], &r->line) || !parse_u64(f[7], len[7], &r->count))
+		bad(l, l->lineno, "the line or the count is not a number");
+	/* escapes are rare: look for them (in one pass) before undoing them */
+	if (memchr(f[1], '\\', (size_t)(f[8] - f[1])) || (compare_mode && memchr(f[8], '\\', len[8])))
+		for (size_t i = 1; i < NFIELDS; i++)
+			if ((i != 8 || compare_mode) && memchr(f[i], '\\', len[i]) && !unescape(f[i], &len[i]))
+				bad(l, l->lineno, "a bad escape in field %zu", i + 1);
+	r->kind = f[1];
+	r->tool = f[2];
+	r->toollen = len[2];
+	r->flag = f[3];
+	r->flaglen = len[3];
+	r->path = f[5];
+	r->pathlen = len[5];
+	r->text = f[8];
+}
+
+/* ---- top ---- */
+
+struct toolchain {
+	char *name;
+	size_t builds, wlen;		/* wlen: the shortest W of its builds */
+	uint64_t *seeds;
+	size_t nseeds, capseeds;
+	int warned;			/* it has a warning record */
+	uint64_t n[NW], u[NW], s[NW];	/* instances, unique keys, records */
+};
+struct group {				/* a flag of a toolchain */
+	size_t tc;
+	char *tool, *flag, *shown, *id;	/* shown: the flag, or the tool; id: "tool flag" */
+	uint64_t n[NW], u[NW], s[NW];
+};
+struct file {
+	size_t tc;
+	char *path;
+	uint64_t n[NW];
+	unsigned seen;			/* bit w: it has a record at W level w */
+};
+
+static struct toolchain *tcs;
+static size_t ntcs, captcs, cur_tc;
+static struct group *groups;
+static size_t ngroups, capgroups;
+static struct file *files;
+static size_t nfiles, capfiles;
+static struct map group_map, file_map;
+
+/* the distinct keys: (group, key) and the W levels they show at */
+static struct kslot { uint64_t key; uint32_t group; uint8_t mask, used; } *keys;
+static size_t nkeys, capkeys;
+
+static void key_add(uint64_t key, uint32_t group, uint8_t mask)
+{
+	size_t i;
+
+	if (2 * (nkeys + 1) > capkeys) {
+		struct kslot *old = keys;
+		size_t oldcap = capkeys;
+
+		capkeys = oldcap ? 2 * oldcap : 4096;
+		keys = ecalloc(capkeys, sizeof(*keys));
+		nkeys = 0;
+		for (size_t j = 0; j < oldcap; j++)
+			if (old[j].used)
+				key_add(old[j].key, old[j].group, old[j].mask);
+		free(old);
+	}
+	for (i = mix(key ^ ((uint64_t)group << 32)) & (capkeys - 1); keys[i].used;
+	     i = (i + 1) & (capkeys - 1))
+		if (keys[i].key == key && keys[i].group == group) {
+			keys[i].mask |= mask;
+			return;
+		}
+	keys[i] = (struct kslot){ key, group, mask, 1 };
+	nkeys++;
+}
+
+static void top_header(const struct header *h)
+{
+	struct toolchain *t;
+	size_t i;
+
+	for (i = 0; i < ntcs && strcmp(tcs[i].name, h->toolchain); i++)
+		;
+	if (i == ntcs) {
+		t = PUSH(tcs, ntcs, captcs);
+		memset(t, 0, sizeof(*t));
+		t->name = estrndup(h->toolchain, strlen(h->toolchain));
+		t->wlen = NW;
+	}
+	t = &tcs[i];
+	cur_tc = i;
+	t->builds++;
+	if (h->wlen < t->wlen)
+		t->wlen = h->wlen;
+	*PUSH(t->seeds, t->nseeds, t->capseeds) = h->seed;
+}
+
+static void top_record(const struct rec *r)
+{
+	static size_t last_group = SIZE_MAX, last_file = SIZE_MAX;
+	struct toolchain *t = &tcs[cur_tc];
+	struct group *g;
+	struct file *f;
+	unsigned mask = 0;
+	int fresh;
+
+	if (strcmp(r->kind, "warning"))
+		return;
+	t->warned = 1;
+	for (int w = 0; w < NW; w++)
+		if ((r->level < 0 ? 3 : r->level) <= w + 1)
+			mask |= 1u << w;
+	/* records come sorted by path: the flag and file of the last one are likely */
+	g = last_group < ngroups ? &groups[last_group] : NULL;
+	if (!g || g->tc != cur_tc || strcmp(g->tool, r->tool) || strcmp(g->flag, r->flag)) {
+		char *k = key_room(sizeof(size_t) + r->toollen + r->flaglen + 1);
+		struct slot *v;
+
+		memcpy(k, &cur_tc, sizeof(size_t));
+		memcpy(k + sizeof(size_t), r->tool, r->toollen + 1);
+		memcpy(k + sizeof(size_t) + r->toollen + 1, r->flag, r->flaglen);
+		v = map_put(&group_map, k, sizeof(size_t) + r->toollen + 1 + r->flaglen, &fresh);
+		if (fresh) {
+			g = PUSH(groups, ngroups, capgroups);
+			memset(g, 0, sizeof(*g));
+			g->tc = cur_tc;
+			g->tool = estrndup(r->tool, r->toollen);
+			g->flag = estrndup(r->flag, r->flaglen);
+			g->shown = r->flaglen ? g->flag : g->tool;
+			g->id = emalloc(r->toollen + r->flaglen + 2);
+			sprintf(g->id, "%s %s", g->tool, g->flag);
+			v->v = ngroups - 1;
+		}
+		last_group = v->v;
+		g = &groups[last_group];
+	}
+	f = last_file < nfiles ? &files[last_file] : NULL;
+	if (!f || f->tc != cur_tc || strcmp(f->path, r->path)) {
+		char *k = key_room(sizeof(size_t) + r->pathlen);
+		struct slot *v;
+
+		memcpy(k, &cur_tc, sizeof(size_t));
+		memcpy(k + sizeof(size_t), r->path, r->pathlen);
+		v = map_put(&file_map, k, sizeof(size_t) + r->pathlen, &fresh);
+		if (fresh) {
+			f = PUSH(files, nfiles, capfiles);
+			memset(f, 0, sizeof(*f));
+			f->tc = cur_tc;
+			f->path = estrndup(r->path, r->pathlen);
+			v->v = nfiles - 1;
+		}
+		last_file = v->v;
+		f = &files[last_file];
+	}
+	for (int w = 0; w < NW; w++)
+		if (mask & (1u << w)) {
+			g->n[w] += r->count;
+			g->s[w]++;
+			f->n[w] += r->count;
+			t->n[w] += r->count;
+			t->s[w]++;
+		}
+	f->seen |= mask;
+	key_add(r->key, (uint32_t)last_group, (uint8_t)mask);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_tc(const void *a, const void *b)
+{
+	return strcmp(tcs[*(const size_t *)a].name, tcs[*(const size_t *)b].name);
+}
+
+static int sort_w;	/* the W level the rows are sorted for */
+
+/* most instances first, then the flag's name (as top.jq sorts them) */
+static int cmp_group(const void *a, const void *b)
+{
+	const struct group *x = &groups[*(const size_t *)a], *y = &groups[*(const size_t *)b];
+	int c;
+
+	if (x->n[sort_w] != y->n[sort_w])
+		return x->n[sort_w] > y->n[sort_w] ? -1 : 1;
+	c = strcmp(x->shown, y->shown);
+	return c ? c : strcmp(x->id, y->id);
+}
+
+static int cmp_file(const void *a, const void *b)
+{
+	const struct file *x = &files[*(const size_t *)a], *y = &files[*(const size_t *)b];
+
+	if (x->n[sort_w] != y->n[sort_w])
+		return x->n[sort_w] > y->n[sort_w] ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+static void top_print(void)
+{
+	size_t *order = emalloc(ntcs * sizeof(size_t));
+	size_t *rows = emalloc((ngroups > nfiles ? ngroups : nfiles) * sizeof(size_t));
+
+	/* each distinct key once per W level it shows at */
+	for (size_t i = 0; i < capkeys; i++)
+		for (int w = 0; w < NW; w++)
+			if (keys[i].used && (keys[i].mask & (1u << w))) {
+				groups[keys[i].group].u[w]++;
+				tcs[groups[keys[i].group].tc].u[w]++;
+			}
+	for (size_t i = 0; i < ntcs; i++)
+		order[i] = i;
+	qsort(order, ntcs, sizeof(size_t), cmp_tc);
+	for (size_t o = 0; o < ntcs; o++) {
+		struct toolchain *t = &tcs[order[o]];
+		int multi = t->builds > 1;
+		if (!t->warned)
+			continue;
+		qsort(t->seeds, t->nseeds, sizeof(uint64_t), cmp_u64);
+		printf("== %s: %zu build(s), seed(s)", t->name, t->builds);
+		for (size_t i = 0; i < t->nseeds; i++)
+			if (!i || t->seeds[i] != t->seeds[i - 1])
+				printf(" %llu", (unsigned long long)t->seeds[i]);
+		putchar('\n');
+		for (int w = 0; w < NW && (size_t)w < t->wlen; w++) {
+			size_t n = 0;
+
+			printf("W=%s: %llu instances, %llu unique", wname[w],
+			       (unsigned long long)t->n[w], (unsigned long long)t->u[w]);
+			if (multi)
+				printf(", %llu unique per seed summed", (unsigned long long)t->s[w]);
+			printf(multi ? "\n  instances  unique  per-seed  flag\n" : "\n  instances  unique  flag\n");
+			sort_w = w;
+			for (size_t i = 0; i < ngroups; i++)
+				if (groups[i].tc == order[o] && groups[i].s[w])
+					rows[n++] = i;
+			qsort(rows, n, sizeof(size_t), cmp_group);
+			for (size_t i = 0; i < n && i < list_n; i++) {
+				struct group *g = &groups[rows[i]];
+
+				printf("  %9llu  %6llu  ", (unsigned long long)g->n[w], (unsigned long long)g->u[w]);
+				if (multi)
+					printf("%8llu  ", (unsigned long long)g->s[w]);
+				printf("%s\n", g->shown);
+			}
+			printf("  files with the most warnings:\n");
+			n = 0;
+			for (size_t i = 0; i < nfiles; i++)
+				if (files[i].tc == order[o] && (files[i].seen & (1u << w)))
+					rows[n++] = i;
+			qsort(rows, n, sizeof(size_t), cmp_file);
+			for (size_t i = 0; i < n && i < list_n; i++)
+				printf("  %9llu  %s\n", (unsigned long long)files[rows[i]].n[w], files[rows[i]].path);
+			putchar('\n');
+		}
+	}
+	free(order);
+	free(rows);
+	for (size_t i = 0; i < ntcs; i++) {
+		free(tcs[i].name);
+		free(tcs[i].seeds);
+	}
+	for (size_t i = 0; i < ngroups; i++) {
+		free(groups[i].tool);
+		free(groups[i].flag);
+		free(groups[i].id);
+	}
+	for (size_t i = 0; i < nfiles; i++)
+		free(files[i].path);
+	free(tcs);
+	free(groups);
+	free(files);
+	free(keys);
+	map_free(&group_map);
+	map_free(&file_map);
+}
+
+/* ---- compare ---- */
+
+struct site {
+	uint64_t seed, line;
+	const char *path, *flag;	/* in the map's copy of the key */
+	struct {
+		int has, level;
+		char key[17];
+		char *text;		/* of the site's first record */
+		uint64_t count;		/* summed over its records */
+	} s[2];
+};
+struct flag_row {
+	const char *flag;
+	int level;			/* the lowest; -1 (unknown) lowest of all */
+	uint64_t c[3];			/* new, gone, both */
+};
+
+static struct site *sites;
+static size_t nsites, capsites;
+static struct map site_map;
+static uint64_t cur_seed;
+
+static void compare_header(const struct header *h)
+{
+	cur_seed = h->seed;
+}
+
+static void compare_record(const struct rec *r)
+{
+	size_t klen = 16 + r->pathlen + 1 + r->flaglen;
+	char *k = key_room(klen);
+	struct slot *v;
+	struct site *s;
+	int fresh;
+
+	if (strcmp(r->kind, "warning"))
+		return;
+	memcpy(k, &cur_seed, 8);
+	memcpy(k + 8, &r->line, 8);
+	memcpy(k + 16, r->path, r->pathlen + 1);
+	memcpy(k + 16 + r->pathlen + 1, r->flag, r->flaglen);
+	v = map_put(&site_map, k, klen, &fresh);
+	if (fresh) {
+		s = PUSH(sites, nsites, capsites);
+		memset(s, 0, sizeof(*s));
+		s->seed = cur_seed;
+		s->line = r->line;
+		/* the map's copy of the key ends in a NUL (estrndup) */
+		s->path = v->k + 16;
+		s->flag = v->k + 16 + r->pathlen + 1;
+		v->v = nsites - 1;
+	}
+	s = &sites[v->v];
+	if (!s->s[side].has) {
+		s->s[side].has = 1;
+		s->s[side].level = r->level;
+		memcpy(s->s[side].key, r->key_hex, 17);
+		/* A is read first: a site of both prints no text, keep none */
+		if (side && s->s[0].has) {
+			free(s->s[0].text);
+			s->s[0].text = NULL;
+		} else {
+			s->s[side].text = estrndup(r->text, strlen(r->text));
+		}
+	}
+	s->s[side].count += r->count;
+}
+
+/* compare.jq's order: seed, path, line, flag */
+static int cmp_site(const void *a, const void *b)
+{
+	const struct site *x = *(struct site *const *)a, *y = *(struct site *const *)b;
+	int c;
+
+	if (x->seed != y->seed)
+		return x->seed < y->seed ? -1 : 1;
+	if ((c = strcmp(x->path, y->path)))
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return strcmp(x->flag, y->flag);
+}
+
+static int cmp_flag_row(const void *a, const void *b)
+{
+	const struct flag_row *x = a, *y = b;
+	uint64_t nx = x->c[0] + x->c[1], ny = y->c[0] + y->c[1];
+
+	if (nx != ny)
+		return nx > ny ? -1 : 1;
+	return strcmp(x->flag, y->flag);
+}
+
+static void put_json_string(const char *s)
+{
+	putchar('"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; ) {
+		int n = utf8_len((const char *)p);
+
+		if (!n) {
+			fputs("\\ufffd", stdout);
+			p++;
+		} else if (n > 1) {
+			fwrite(p, 1, (size_t)n, stdout);
+			p += n;
+		} else {
+			if (*p == '"' || *p == '\\')
+				printf("\\%c", *p);
+			else if (*p < 0x20 || *p == 0x7f)
+				printf("\\u%04x", *p);
+			else
+				putchar(*p);
+			p++;
+		}
+	}
+	putchar('"');
+}
+
+static void put_level(int level, const char *none)
+{
+	if (level < 0)
+		printf("%s", none);
+	else
+		printf("%d", level);
+}
+
+static void put_sites(const char *name, struct site **v, size_t n, int sd)
+{
+	printf("\"%s\":[", name);
+	for (size_t i = 0; i < n; i++) {
+		printf("%s{\"seed\":%llu,\"path\":", i ? "," : "", (unsigned long long)v[i]->seed);
+		put_json_string(v[i]->path);
+		printf(",\"line\":%llu,\"flag\":", (unsigned long long)v[i]->line);
+		put_json_string(v[i]->flag);
+		printf(",\"level\":");
+		put_level(v[i]->s[sd].level, "null");
+		printf(",\"key\":\"%s\",\"text\":", v[i]->s[sd].key);
+		put_json_string(v[i]->s[sd].text);
+		printf(",\"count\":%llu}", (unsigned long long)v[i]->s[sd].count);
+	}
+	printf("]");
+}
+
+static void compare_print(int json)
+{
+	struct site **new = emalloc(nsites * sizeof(*new)), **gone = emalloc(nsites * sizeof(*gone));
+	struct flag_row *rows = NULL;
+	struct map flag_map = { 0 };
+	size_t nnew = 0, ngone = 0, nboth = 0, nrows = 0, caprows = 0;
+	struct { int has; uint64_t c[3]; } levels[5] = { { 0 } };	/* unknown, 0..3 */
+
+	for (size_t i = 0; i < nsites; i++) {
+		struct site *s = &sites[i];
+		/* new: B's record; gone and both: A's (compare.jq's level) */
+		int which = s->s[0].has ? (s->s[1].has ? 2 : 1) : 0;
+		int level = s->s[which ? 0 : 1].level, fresh;
+		struct slot *v;
+
+		if (which == 0)
+			new[nnew++] = s;
+		else if (which == 1)
+			gone[ngone++] = s;
+		else
+			nboth++;
+		v = map_put(&flag_map, s->flag, strlen(s->flag), &fresh);
+		if (fresh) {
+			struct flag_row *r = PUSH(rows, nrows, caprows);
+
+			memset(r, 0, sizeof(*r));
+			r->flag = s->flag;
+			r->level = level;
+			v->v = nrows - 1;
+		}
+		if (level < rows[v->v].level)
+			rows[v->v].level = level;
+		rows[v->v].c[which]++;
+	}
+	qsort(new, nnew, sizeof(*new), cmp_site);
+	qsort(gone, ngone, sizeof(*gone), cmp_site);
+	qsort(rows, nrows, sizeof(*rows), cmp_flag_row);
+	for (size_t i = 0; i < nrows; i++) {
+		levels[rows[i].level + 1].has = 1;
+		for (int c = 0; c < 3; c++)
+			levels[rows[i].level + 1].c[c] += rows[i].c[c];
+	}
+	if (json) {
+		putchar('{');
+		put_sites("new", new, nnew, 1);
+		putchar(',');
+		put_sites("gone", gone, ngone, 0);
+		printf(",\"both\":%zu,\"flags\":[", nboth);
+		for (size_t i = 0; i < nrows; i++) {
+			printf("%s{\"flag\":", i ? "," : "");
+			put_json_string(rows[i].flag);
+			printf(",\"level\":");
+			put_level(rows[i].level, "null");
+			printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)rows[i].c[0],
+			       (unsigned long long)rows[i].c[1], (unsigned long long)rows[i].c[2]);
+		}
+		printf("],\"levels\":[");
+		for (int l = 0, k = 0; l < 5; l++)
+			if (levels[l].has) {
+				printf("%s{\"level\":", k++ ? "," : "");
+				put_level(l - 1, "null");
+				printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)levels[l].c[0],
+				       (unsigned long long)levels[l].c[1], (unsigned long long)levels[l].c[2]);
+			}
+		printf("]}\n");
+	} else {
+		printf("sites: %zu new in B, %zu gone in B, %zu in both\n\n", nnew, ngone, nboth);
+		printf("level    new   gone   both\n");
+		for (int l = 0; l < 5; l++)
+			if (levels[l].has) {
+				char lv[12] = "?";
+
+				if (l)
+					snprintf(lv, sizeof(lv), "%d", l - 1);
+				printf("%5s  %5llu  %5llu  %5llu\n", lv, (unsigned long long)levels[l].c[0],
+				       (unsigned long long)levels[l].c[1], (unsigned long long)levels[l].c[2]);
+			}
+		printf("\n  new   gone   both  level  flag\n");
+		for (size_t i = 0; i < nrows; i++) {
+			char lv[12] = "?";
+
+			if (rows[i].level >= 0)
+				snprintf(lv, sizeof(lv), "%d", rows[i].level);
+			printf("%5llu  %5llu  %5llu  %5s  %s\n", (unsigned long long)rows[i].c[0],
+			       (unsigned long long)rows[i].c[1], (unsigned long long)rows[i].c[2], lv,
+			       *rows[i].flag ? rows[i].flag : "(none)");
+		}
+		printf("\nnew in B (first %lu):\n", list_n);
+		for (size_t i = 0; i < nnew && i < list_n; i++)
+			printf("  seed %llu %s  %s\n", (unsigned long long)new[i]->seed,
+			       new[i]->s[1].key, new[i]->s[1].text);
+		printf("gone in B (first %lu):\n", list_n);
+		for (size_t i = 0; i < ngone && i < list_n; i++)
+			printf("  seed %llu %s  %s\n", (unsigned long long)gone[i]->seed,
+			       gone[i]->s[0].key, gone[i]->s[0].text);
+	}
+	free(new);
+	free(gone);
+	free(rows);
+	map_free(&flag_map);
+	for (size_t i = 0; i < nsites; i++) {
+		free(sites[i].s[0].text);
+		free(sites[i].s[1].text);
+	}
+	free(sites);
+	map_free(&site_map);
+}
+
+/* ---- reading ---- */
+
+static void on_header(const struct header *h)
+{
+	if (compare_mode)
+		compare_header(h);
+	else
+		top_header(h);
+}
+
+static void on_record(const struct rec *r)
+{
+	if (compare_mode)
+		compare_record(r);
+	else
+		top_record(r);
+}
+
+/*
+ * The summaries of @fd: of the @n files @names, one summary each (a run of
+ * compressed files through one zstd), or, @n being 1, one or more.
+ */
+static void read_summaries(int fd, char **names, size_t n)
+{
+	struct lines l;
+	struct header h = { 0 };
+	unsigned long hline = 0;	/* the header's line */
+	uint64_t left = 0, records = 0, instances = 0;
+	size_t k = 0, len;
+	char *line;
+
+	lines_init(&l, fd, names[0]);
+	while ((line = lines_next(&l, &len))) {
+		struct rec r;
+
+		if (hline && !left && n > 1) {	/* the next file's */
+			if (++k == n)
+				bad(&l, l.lineno, "a second summary in a compressed file");
+			l.name = names[k];
+			l.lineno = 1;
+		}
+		if (!left) {
+			if (hline && strncmp(line, "#kwarn-summary\t", 15))
+				bad(&l, l.lineno, "not a summary header: the header on line %lu says %llu records",
+				    hline, (unsigned long long)h.unique);
+			parse_header(&l, line, len, &h);
+			hline = l.lineno;
+			left = h.unique;
+			records = instances = 0;
+			on_header(&h);
+		} else {
+			if (!strncmp(line, "#kwarn-summary\t", 15))
+				bad(&l, hline, "the header says unique %llu, the file has %llu records",
+				    (unsigned long long)h.unique, (unsigned long long)records);
+			parse_record(&l, line, len, &r);
+			on_record(&r);
+			records++;
+			left--;
+			if (r.count > UINT64_MAX - instances)
+				bad(&l, l.lineno, "the counts overflow");
+			instances += r.count;
+		}
+		if (!left && instances != h.instances)
+			bad(&l, hline, "the header says instances %llu, the records' counts sum to %llu",
+			    (unsigned long long)h.instances, (unsigned long long)instances);
+	}
+	if (left)
+		bad(&l, hline, "the header says unique %llu, the file has %llu records",
+		    (unsigned long long)h.unique, (unsigned long long)records);
+	if (!hline)
+		bad(&l, 1, "empty: no summary header");
+	if (k + 1 < n) {
+		l.name = names[k + 1];
+		bad(&l, 1, "empty: no summary header");
+	}
+	lines_free(&l);
+}
+
+static int is_zstd(const char *name)
+{
+	static const unsigned char magic[4] = { 0x28, 0xb5, 0x2f, 0xfd };
+	unsigned char b[4];
+	int fd = open(name, O_RDONLY);
+	ssize_t r;
+
+	if (fd < 0)
+		die(EXIT_IO, "%s: %s", name, strerror(errno));
+	r = read(fd, b, 4);
+	if (r < 0)
+		die(EXIT_IO, "%s: %s", name, strerror(errno));
+	close(fd);
+	return r == 4 && !memcmp(b, magic, 4);
+}
+
+static void read_zstd(char **names, size_t n)
+{
+	char **argv = emalloc((n + 4) * sizeof(char *));
+	posix_spawn_file_actions_t fa;
+	int p[2], rc, status;
+	pid_t pid;
+
+	if (pipe(p))
+		die(EXIT_IO, "pipe: %s", strerror(errno));
+	argv[0] = "zstd";
+	argv[1] = "-dcq";
+	argv[2] = "--";
+	memcpy(argv + 3, names, n * sizeof(char *));
+	argv[n + 3] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, p[0]);
+	posix_spawn_file_actions_addclose(&fa, p[1]);
+	rc = posix_spawnp(&pid, "zstd", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc)
+		die(EXIT_IO, "cannot run zstd: %s", strerror(rc));
+	close(p[1]);
+	read_summaries(p[0], names, n);
+	close(p[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			die(EXIT_IO, "waitpid: %s", strerror(errno));
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		die(EXIT_BADINPUT, "%s%s: truncated or corrupt (zstd -dcq failed; it says which file)",
+		    names[0], n > 1 ? " or a file after it" : "");
+	free(argv);
+}
+
+/* each file in turn; a run of compressed files through one zstd */
+static void read_files(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; ) {
+		size_t j = i;
+		int fd;
+
+		while (j < n && j - i < ZSTD_RUN && strcmp(names[j], "-") && is_zstd(names[j]))
+			j++;
+		if (j > i) {
+			read_zstd(names + i, j - i);
+			i = j;
+			continue;
+		}
+		if (!strcmp(names[i], "-")) {
+			char *in = "<stdin>";
+
+			read_summaries(STDIN_FILENO, &in, 1);
+		} else {
+			if ((fd = open(names[i], O_RDONLY)) < 0)
+				die(EXIT_IO, "%s: %s", names[i], strerror(errno));
+			read_summaries(fd, names + i, 1);
+			close(fd);
+		}
+		i++;
+	}
+}
+
+static _Noreturn void usage(void)
+{
+	fprintf(stderr, "usage: kwarn-agg top [-n N] [-T LIST] [SUMMARY...]\n"
+		"       kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
+	exit(EXIT_USAGE);
+}
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+/* the names in file @list, one a line, added to @to */
+static void read_list(const char *list, struct names *to)
+{
+	struct lines l;
+	size_t len;
+	char *line;
+	int fd = open(list, O_RDONLY);
+
+	if (fd < 0)
+		die(EXIT_IO, "%s: %s", list, strerror(errno));
+	lines_init(&l, fd, list);
+	while ((line = lines_next(&l, &len))) {
+		if (!len)
+			bad(&l, l.lineno, "an empty line, not a file name");
+		*PUSH(to->v, to->n, to->cap) = estrndup(line, len);
+	}
+	lines_free(&l);
+	close(fd);
+}
+
+int main(int argc, char **argv)
+{
+	struct names in[2] = { { 0 } };	/* top: in[0]; compare: A and B */
+	int c, json = 0;
+	char *end;
+
+	argv0 = "kwarn-agg";
+	if (argc < 2)
+		usage();
+	if (!strcmp(argv[1], "compare"))
+		compare_mode = 1;
+	else if (strcmp(argv[1], "top"))
+		usage();
+	if (compare_mode)
+		list_n = 20;
+	argc--;
+	argv++;
+	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "n:T:")) != -1)
+		switch (c) {
+		case 'j':
+			json = 1;
+			break;
+		case 'n':
+			errno = 0;
+			list_n = strtoul(optarg, &end, 10);
+			if (errno || end == optarg || *end || *optarg == '-')
+				die(EXIT_USAGE, "-n '%s': not a number", optarg);
+			break;
+		case 'a':
+		case 'b':
+			*PUSH(in[c == 'b'].v, in[c == 'b'].n, in[c == 'b'].cap) = estrndup(optarg, strlen(optarg));
+			break;
+		case 'T':
+		case 'A':
+		case 'B':
+			read_list(optarg, &in[c == 'B']);
+			break;
+		default:
+			usage();
+		}
+	for (; !compare_mode && optind < argc; optind++)
+		*PUSH(in[0].v, in[0].n, in[0].cap) = estrndup(argv[optind], strlen(argv[optind]));
+	if (optind != argc || !in[0].n || (compare_mode && !in[1].n))
+		usage();
+	read_files(in[0].v, in[0].n);
+	if (compare_mode) {
+		side = 1;
+		read_files(in[1].v, in[1].n);
+		compare_print(json);
+	} else {
+		top_print();
+	}
+	for (int i = 0; i < 2; i++) {
+		for (size_t j = 0; j < in[i].n; j++)
+			free(in[i].v[j]);
+		free(in[i].v);
+	}
+	free(kbuf);
+	efclose(stdout, "<stdout>");
+	return 0;
+}
