@@ -73,23 +73,13 @@ static void bad(const struct lines *l, unsigned long line, const char *fmt, ...)
 
 /* ---- hash tables ---- */
 
-static uint64_t mix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
-
 static uint64_t hash_bytes(const char *s, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return mix(h);
+	return hash_mix(h);
 }
 
 /* bytes to an index (groups, files, sites); the key bytes are copied */
@@ -409,7 +399,7 @@ static void key_add(uint64_t key, uint32_t group, uint8_t mask)
 				key_add(old[j].key, old[j].group, old[j].mask);
 		free(old);
 	}
-	for (i = mix(key ^ ((uint64_t)group << 32)) & (capkeys - 1); keys[i].used;
+	for (i = hash_mix(key ^ ((uint64_t)group << 32)) & (capkeys - 1); keys[i].used;
 	     i = (i + 1) & (capkeys - 1))
 		if (keys[i].key == key && keys[i].group == group) {
 			keys[i].mask |= mask;

@@ -106,16 +106,6 @@ static uint64_t fnv1a(const char *s, size_t n, uint64_t h)
 
 #define FNV_INIT 0xcbf29ce484222325ULL
 
-/* murmur3's finalizer: spreads FNV's last-byte differences over all bits */
-static uint64_t mix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
 
 /*
  * Lexically clean a relative path in place: drop "./", fold "dir/..".
@@ -684,7 +674,7 @@ static uint64_t hash_line(const char *s, size_t n)
 	}
 	a = (a ^ x) * 0xff51afd7ed558ccdULL;
 	b = (b ^ y) * 0xc4ceb9fe1a85ec53ULL;
-	return mix(a ^ (b << 31 | b >> 33));
+	return hash_mix(a ^ (b << 31 | b >> 33));
 }
 
 static struct memo *memo_find(const char *raw, size_t len, uint64_t h)
@@ -1358,7 +1348,7 @@ static void write_sites(FILE *o)
 		int level = s->level;
 
 		snprintf(ord, sizeof(ord), "\037%lu", s->ordinal);
-		key = mix(fnv1a(ord, strlen(ord),
+		key = hash_mix(fnv1a(ord, strlen(ord),
 				fnv1a(s->group, strlen(s->group), FNV_INIT)));
 		if (inline_rule >= 0 && !strcmp(s->flag, "-Wunused-function") &&
 		    level < inline_rule && ((s->source && is_inline_source(s->source)) ||

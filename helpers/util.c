@@ -174,3 +174,14 @@ void lines_free(struct lines *l)
 	free(l->buf);
 	l->buf = NULL;
 }
+
+/* murmur3's finalizer: spreads a hash's last-byte differences over all bits */
+uint64_t hash_mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}

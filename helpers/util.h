@@ -13,6 +13,7 @@
 #define KWARN_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
@@ -58,5 +59,8 @@ void lines_init(struct lines *l, int fd, const char *name);
 /* The next line and its length, or NULL at the end of the input. */
 char *lines_next(struct lines *l, size_t *len);
 void lines_free(struct lines *l);
+
+/* murmur3's finalizer: a 64-bit hash with every bit mixed */
+uint64_t hash_mix(uint64_t h);
 
 #endif
