@@ -88,10 +88,11 @@ CMP_SEEDS = $(or $(SEEDS),$(SEED))
 compare: $(KWARN_AGG)
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	for t in A:$(A) B:$(B); do for s in $(CMP_SEEDS); do \
+	for t in A:$(A) B:$(B); do files=; for s in $(CMP_SEEDS); do \
 		f=$(CORPUS)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
 		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
-		$(TOP)/mk/summary.sh -u $$tmp $$f >> $$tmp/$${t%%:*} || exit 2; done; done; \
+		files="$$files $$f"; done; \
+		$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/$${t%%:*} || exit 2; done; \
 	$(KWARN_AGG) compare $(if $(filter json,$(FORMAT)),-j) -n $(LIST) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
 	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,cat $$tmp/agg) > $$tmp/out || exit 2; \
 	cat $$tmp/out; \
