@@ -129,6 +129,9 @@ decimal = $(strip $(if $(call made-of,$(1),$(digits)),$(if $(filter 0%,$(1)),$(f
 count = $(filter-out 0,$(call decimal,$(1),$(2)))
 # $(call path,S): S when it is one path (abspath made it absolute)
 path = $(if $(filter 1,$(words $(1))),$(1))
+# $(call path-as-name,PATH): PATH as one file name, each / as ^ (a
+# character paths hardly hold, unlike -)
+path-as-name = $(subst /,^,$(1))
 # $(call w-sorted,S): the levels of S sorted and deduplicated (321 -> 123),
 # empty when S is not made of the digits 1, 2 and 3
 w-sorted = $(if $(call made-of,$(1),1 2 3),$(subst $(space),,$(sort $(call spread-chars,$(1),1 2 3))))

@@ -50,7 +50,7 @@ kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 # and series-check source instead of asking make again. make writes it
 # with the toolchain installed. NAME is the toolchain with each / as ^
 # (a prefix: ^opt^gcc-6^bin^arm-linux-gnueabi-.sh); scripts use tc-facts.
-tc-facts = $(O)/toolchains/$(subst /,^,$(1)).sh
+tc-facts = $(O)/toolchains/$(call path-as-name,$(1)).sh
 tc-facts-text = family='$(call tc-family,$(1))'\ncc='$(call tc-cc,$(1))'\nkmake='$(call tc-kmake,$(1))'\npackages='$(call tc-packages,$(1))'\ndistcc='$(call distcc-tc,$(1))'\n
 $(O)/toolchains/%.sh: $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
 	$(Q)$(call need-packages,$(call tc-packages,$(subst ^,/,$*)))

@@ -15,9 +15,9 @@ ifdef KSRC
 KSRC_USER := $(KSRC)
 override KSRC := $(abspath $(KSRC))
 TREE_ID := user-$(shell cd $(KSRC) && git describe --always --dirty 2>/dev/null || echo unknown)
-# one stamp per tree (the path, / as -): builds made from another tree are
-# out of date against it
-TREE_STAMP := $(O)/src/.user-tree$(subst /,-,$(KSRC))
+# one stamp per tree (its path as a name): builds made from another tree
+# are out of date against it
+TREE_STAMP := $(O)/src/.user-tree$(call path-as-name,$(KSRC))
 TREE_NAME ?= $(TREE_ID)
 $(TREE_STAMP):
 	$(Q)mkdir -p $(@D) && touch $@

@@ -104,8 +104,10 @@ ok "make help lists every target ($(wc -w <<< "$phony")) and setting ($(wc -w <<
 	for v in $(echo $vars); do grep -q \"^  \$v=\" $TESTDIR/help.out || { echo \"# no setting \$v\"; exit 1; }; done"
 # one tree stamp per KSRC: builds from one tree are out of date against another
 stamp() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk kwarn-print-TREE_STAMP KSRC="$1" O="$O"; }
-mkdir -p "$TESTDIR/tree-a" "$TESTDIR/tree-b" && touch "$TESTDIR/tree-a/Makefile" "$TESTDIR/tree-b/Makefile"
+mkdir -p "$TESTDIR/tree-a" "$TESTDIR/tree-b" "$TESTDIR/tree-a/b" "$TESTDIR/tree-a-b"
+touch "$TESTDIR/tree-a/Makefile" "$TESTDIR/tree-b/Makefile" "$TESTDIR/tree-a/b/Makefile" "$TESTDIR/tree-a-b/Makefile"
 ok "each KSRC tree has a stamp of its own" test "$(stamp "$TESTDIR/tree-a")" != "$(stamp "$TESTDIR/tree-b")"
+ok "  tree-a/b and tree-a-b too" test "$(stamp "$TESTDIR/tree-a/b")" != "$(stamp "$TESTDIR/tree-a-b")"
 cp "$c" "$TESTDIR/trunc.jsonl.zst"
 mkdir -p "$TESTDIR/badcorpus/seed-9"
 head -c 300 "$c" > "$TESTDIR/badcorpus/seed-9/gcc-12-W123.jsonl.zst"
