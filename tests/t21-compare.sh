@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 need corpus gcc-12 123
 need corpus clang-14 123
-cdir=$TESTDIR/corpus/seed-$TEST_SEED
+cdir=$CDIR
 
 cmp_run() { kmake -s compare "$@" > "$TESTDIR/compare.out" 2>&1; echo $? > "$TESTDIR/compare.rc"; }
 
@@ -53,7 +53,7 @@ cmp_jq() {	# cmp_jq FORMAT A-FILES B-FILES: compare.jq on the corpus files
 		--argjson list 20 -f "$q/compare.jq"
 }
 for top_n in 10 3; do	# (n is lib.sh's test counter)
-	make -C "$TOP" -s top SEED=$TEST_SEED W=123 TOP_N=$top_n CORPUS="$TESTDIR/corpus" > "$TESTDIR/agg-top" 2>&1
+	make -C "$TOP" -s top SEED=$TEST_SEED $TEST_RUN_VARS W=123 TOP_N=$top_n CORPUS="$TESTDIR/corpus" > "$TESTDIR/agg-top" 2>&1
 	top_jq $top_n "$cdir"/*-W123.jsonl.zst > "$TESTDIR/jq-top"
 	expect_eq "make top TOP_N=$top_n (kwarn-agg) prints what top.jq prints, byte for byte: gcc-12 and clang-14 of the test seed" \
 		"$TESTDIR/jq-top" "$TESTDIR/agg-top"
@@ -70,37 +70,37 @@ done
 m=$TESTDIR/agg-seeds
 rm -rf "$m"
 for s in 1 2 3; do
-	mkdir -p "$m/seed-$s"
+	mkdir -p "$m/$TEST_RUN/seed-$s"
 	for tc in gcc-12 clang-14; do
 		zstd -dcq "$cdir/$tc-W123.jsonl.zst" | sed "s/\"seed\":$TEST_SEED,/\"seed\":$s,/" |
-			zstd -q -o "$m/seed-$s/$tc-W123.jsonl.zst"
+			zstd -q -o "$m/$TEST_RUN/seed-$s/$tc-W123.jsonl.zst"
 	done
 done
-make -C "$TOP" -s top W=123 CORPUS="$m" > "$TESTDIR/agg-top3" 2> "$TESTDIR/agg-top3.err"
+make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$m" > "$TESTDIR/agg-top3" 2> "$TESTDIR/agg-top3.err"
 ok "corpus files without summaries: make top makes each, says so on one line each, of the corpus file's time" bash -c "
-	test \$(grep -c '^  SUMMARY  $m/seed-[123]/[a-z0-9-]*-W123.sum.zst (' $TESTDIR/agg-top3.err) = 6 &&
+	test \$(grep -c '^  SUMMARY  $m/$TEST_RUN/seed-[123]/[a-z0-9-]*-W123.sum.zst (' $TESTDIR/agg-top3.err) = 6 &&
 	test \$(wc -l < $TESTDIR/agg-top3.err) = 6 &&
-	for c in $m/seed-*/*.jsonl.zst; do s=\${c%.jsonl.zst}.sum.zst; test ! \$s -nt \$c && test ! \$s -ot \$c || exit 1; done"
+	for c in $m/$TEST_RUN/seed-*/*.jsonl.zst; do s=\${c%.jsonl.zst}.sum.zst; test ! \$s -nt \$c && test ! \$s -ot \$c || exit 1; done"
 inst=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning") | .count] | add')
 uniq=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning")] | length')
 ok "make top over 3 copies of a seed: unique is one seed's (distinct keys), per-seed and instances three times" bash -c "
 	grep -A1 '^== gcc-12: 3 build(s), seed(s) 1 2 3\$' $TESTDIR/agg-top3 > /dev/null &&
 	grep -qx 'W=123: $((3 * inst)) instances, $uniq unique, $((3 * uniq)) unique per seed summed' $TESTDIR/agg-top3 &&
 	grep -qx '  instances  unique  per-seed  flag' $TESTDIR/agg-top3"
-touch "$m/seed-2/gcc-12-W123.jsonl.zst"
+touch "$m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst"
 ok "a corpus file rewritten (a time not its summary's): make top makes its summary again, that one alone" bash -c "
-	make -C $TOP -s top W=123 CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 1 &&
-	make -C $TOP -s top W=123 CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
+	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 1 &&
+	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
 for f in text json; do
-	make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="3 1 2" W=123 FORMAT=$f CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
-	cmp_jq $f "$m/seed-3/gcc-12-W123.jsonl.zst $m/seed-1/gcc-12-W123.jsonl.zst $m/seed-2/gcc-12-W123.jsonl.zst" \
-		"$m/seed-3/clang-14-W123.jsonl.zst $m/seed-1/clang-14-W123.jsonl.zst $m/seed-2/clang-14-W123.jsonl.zst" \
+	make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="3 1 2" $TEST_RUN_VARS W=123 FORMAT=$f CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+	cmp_jq $f "$m/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst" \
+		"$m/$TEST_RUN/seed-3/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst" \
 		> "$TESTDIR/jq-cmp3"
 	expect_eq "make compare SEEDS=\"3 1 2\" FORMAT=$f (kwarn-agg) prints what compare.jq prints, byte for byte" \
 		"$TESTDIR/jq-cmp3" "$TESTDIR/agg-cmp3"
 done
 san=$TOP/.build/san/kwarn-agg plain=$TOP/.build/bin/kwarn-agg
 ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j as the plain build's" bash -c "
-	cmp <($san top $m/seed-*/*-W123.sum.zst) <($plain top $m/seed-*/*-W123.sum.zst) &&
-	cmp <($san compare -j -a $m/seed-1/gcc-12-W123.sum.zst -a $m/seed-2/gcc-12-W123.sum.zst -b $m/seed-3/clang-14-W123.sum.zst) \
-	    <($plain compare -j -a $m/seed-1/gcc-12-W123.sum.zst -a $m/seed-2/gcc-12-W123.sum.zst -b $m/seed-3/clang-14-W123.sum.zst)"
+	cmp <($san top $m/$TEST_RUN/seed-*/*-W123.sum.zst) <($plain top $m/$TEST_RUN/seed-*/*-W123.sum.zst) &&
+	cmp <($san compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst) \
+	    <($plain compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst)"
