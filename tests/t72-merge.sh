@@ -40,6 +40,9 @@ p=linux-source-6.1/p0-small
 half "$m/A" seed-1/gcc-12-W123.jsonl.zst seed-1/clang-14-W123.jsonl.zst $p/seed-2/gcc-12-W123.jsonl.zst
 half "$m/B" $p/seed-2/clang-14-W123.jsonl.zst $p/seed-3/gcc-12-W123.jsonl.zst $p/seed-3/clang-14-W123.jsonl.zst \
 	seed-1/gcc-12-W123.jsonl.zst
+# B's seed 1 gcc-12 from another run (another build time): A's, whose
+# path sorts first, is taken whatever the order
+echo '{"build_seconds":1}' > "$m/B/seed-1/gcc-12-W123.run.json"
 # seed 3 without summaries (an older kwarn's), seed 2's clang-14 with
 # another file's
 rm "$m/B/$p/seed-3/"*.sum.zst
