@@ -334,9 +334,11 @@ done < "$work/times"
 # 7. Into place: one mv per directory, what lies beside a corpus file
 # before it
 sort -t "$tab" -k1,1 -k2,2n -k3,3 "$work/place" > "$work/place.sorted"
+cut -f 1 "$work/place.sorted" | uniq | (cd "$dest" && xargs -r -d '\n' mkdir -p --) ||
+	fail_with 3 "$dest: cannot make its directories: nothing merged"
 flush() {
 	[ ${#names[@]} -gt 0 ] || return 0
-	mkdir -p "$dest/$dir" && mv -f -t "$dest/$dir" -- "${names[@]}" ||
+	mv -f -t "$dest/$dir" -- "${names[@]}" ||
 		fail_with 3 "$dest/$dir: cannot move the files into place (the others are whole)"
 	names=()
 }
