@@ -12,6 +12,7 @@
 #   make top             top offenders per cumulative W level (SEED= for one seed)
 #   make compare A= B=   what toolchain B adds and drops against A
 #   make report          the corpus as one static HTML page (REPORT=)
+#   make merge FROM=D    gather corpora made elsewhere into CORPUS, each checked once
 #   make report-render   that page in headless Chromium (RENDER_OUT=)
 #   make repro ID=KEY    rebuild the one object that printed a warning (or LINE=)
 #   make newwarn DIFF=F  only the warnings a patch adds, with every toolchain
@@ -35,6 +36,7 @@
 #   CORPUS=DIR           where corpora are written (corpus/seeds), as RUN/seed-N/:
 #                        RUN is the tree, P and CONFIG (linux-source-6.1/p2)
 #   KSRC=DIR             this kernel tree as it is, instead of Debian's linux-source
+#   FROM="dir1 dir2"     make merge: the corpus directories to gather into CORPUS
 #
 # What to build
 #   SEED=N               KCONFIG_SEED, 0..999999999 without leading zeros (1)
@@ -232,6 +234,8 @@ $(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) without
 $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) without spaces)
 $(foreach v,REPORT SCRIPT,$(if $(and $($(v)),$(wildcard $($(v)))),$(if $(shell test -f '$($(v))' && echo y),,\
 	$(error $(v)=$($(v)): not a regular file: kwarn writes it only as a file))))
+# FROM: directories, any number (make merge refuses none)
+$(foreach d,$(FROM),$(if $(wildcard $(d)/.),,$(error FROM: '$(d)' is not a directory)))
 $(call setting-check-given,DIFF,$(and $(call path,$(DIFF)),$(shell test -f '$(DIFF)' -a -r '$(DIFF)' && echo y)),a readable patch file)
 $(foreach t,$(TESTS),$(if $(wildcard $(t)),,$(error TESTS: $(t): no such test file)))
 

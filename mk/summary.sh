@@ -24,10 +24,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 # summary CORPUS OUT: the build record's fields on line 1, then one line per
 # record in the corpus file's order (@tsv escapes tab, newline, CR and \)
 summary() {
-	zstd -dcq "$1" | jq -r --arg sha "$(sha256sum < "$1" | cut -c1-64)" '
-		if .type == "build" then
-			"#kwarn-summary\t1\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
-			"\tw=\(.w)\tvariant=\(.variant)\tinstances=\(.instances)\tunique=\(.unique)"
+	zstd -dcq "$1" | jq -r -L "$here" --arg sha "$(sha256sum < "$1" | cut -c1-64)" '
+		include "corpus-lib";
+		if .type == "build" then summary_header($sha)
 		else [.key, .kind, .tool, .flag, .level, .path, .line, .count, .text] | @tsv end' |
 		zstd -q -"$ZSTD_LEVEL" --single-thread -o "$2"
 }
