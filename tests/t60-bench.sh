@@ -20,8 +20,8 @@ figure "the ratio against Python (target >= 20)" "^   python3 cbl_matcher.py +>=
 figure "peak RSS at 1x and 3x the input" "^   3x input / 1x input: rss ${num}x"
 figure "kwarn-parse's time at four input sizes" "^   4 +$num +$num +$num +$num +$num$"
 for keys in shared distinct; do
-	figure "make top over 2 seeds x 3 toolchains, $keys keys: time and peak RSS" "^   top +$keys +2 +$num +$num  $"
-	figure "make compare over 2 seeds, $keys keys: time and peak RSS" "^   compare +$keys +2 +$num +$num  $"
+	figure "make top over 2 seeds x 3 toolchains, $keys keys: time, cpu time and peak RSS" "^   top +$keys +2 +$num +$num +$num  $"
+	figure "make compare over 2 seeds, $keys keys: time, cpu time and peak RSS" "^   compare +$keys +2 +$num +$num +$num  $"
 	figure "top.jq on the same records, $keys keys, and the ratio" "^   top.jq, $keys keys +$num +$num +$num +$num  "
 	figure "compare.jq on the same records, $keys keys: the same output" "^   compare.jq, $keys keys +$num +$num +$num +$num  yes, byte for byte$"
 done
