@@ -46,7 +46,9 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 # from the corpus files' summaries by kwarn-agg (a corpus file without one
 # of its time, from an older kwarn, is checked and gets it first:
 # mk/summary.sh); corpus/queries/top.jq, reading the records, is the
-# reference the tests hold it to
+# reference the tests hold it to. The files go by file name (the
+# toolchain's), so that kwarn-agg -g holds one toolchain's keys at a time
+by-file-name = awk -F/ '{ print $$NF, $$0 }' | sort -s -k1,1 | cut -d' ' -f2-
 TOP_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(addprefix seed-,$(CAMPAIGN_SEEDS)),seed-*)
 TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
 TOP_N ?= 10
@@ -56,8 +58,9 @@ top: $(KWARN_AGG)
 	$(Q)files=$$(ls $(foreach s,$(TOP_SEEDS),$(CORPUS_RUN)/$(s)/$(TOP_TOOLCHAINS)-W$(W).jsonl.zst) 2>/dev/null || true); \
 	[ -n "$$files" ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(word 2,$(TOP_SEEDS)),seed-*,$(TOP_SEEDS)); run make corpus first" >&2; exit 1; }; \
 	tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	files=$$(printf '%s\n' $$files | $(by-file-name)); \
 	$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/sums && \
-	$(KWARN_AGG) top -n $(TOP_N) -T $$tmp/sums
+	$(KWARN_AGG) top -g -n $(TOP_N) -T $$tmp/sums
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json]
 # Exit status: 0 compared (differences are the report, not a failure);
@@ -68,12 +71,13 @@ LIST ?= 20
 CMP_SEEDS = $(CAMPAIGN_SEEDS)
 .PHONY: compare
 # Read from the summaries by kwarn-agg, as top; corpus/queries/compare.jq
-# is the reference the tests hold it to.
+# is the reference the tests hold it to. Each side's in seed order:
+# kwarn-agg compares a seed at a time.
 compare: $(KWARN_AGG)
 	$(call old-layout-warning)
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	for t in A:$(A) B:$(B); do files=; for s in $(CMP_SEEDS); do \
+	for t in A:$(A) B:$(B); do files=; for s in $$(printf '%s\n' $(CMP_SEEDS) | sort -n); do \
 		f=$(CORPUS_RUN)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
 		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
 		files="$$files $$f"; done; \

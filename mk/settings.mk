@@ -94,6 +94,7 @@
 #   GOLDEN_P=0           make golden: P of the configuration (2: check-full's)
 #   GOLDEN_CONFIG=small  make golden: its CONFIG (empty: check-full's)
 #   BENCH_SIZE=full      full (>= 1 GiB of logs) or small
+#   BENCH_CAMPAIGN_SEEDS="1 10"  make bench: seeds of make top, compare (1 10 100 1000)
 #   BUILDS=1             make bench also times kernel builds (hours)
 #   FUZZ_TARGET=NAME     kwarn-parse, kwarn-sites, kwarn-svg or kwarn-agg
 #   FUZZ_SECONDS=1800    how long make fuzz runs
@@ -202,6 +203,8 @@ $(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile
 $(call setting-check,FORMAT,$(filter text json,$(FORMAT)),text or json)
 $(call setting-check,SERIES_BOOT,$(filter auto 0 1,$(SERIES_BOOT)),auto$(comma) 0 or 1)
 $(call setting-check,BENCH_SIZE,$(filter full small,$(BENCH_SIZE)),full or small)
+$(call setting-check,BENCH_CAMPAIGN_SEEDS,$(and $(strip $(BENCH_CAMPAIGN_SEEDS)),$(if $(strip \
+	$(foreach s,$(BENCH_CAMPAIGN_SEEDS),$(if $(call count,$(s),5),,x))),,ok)),numbers of seeds 1..99999 ("1 10 100 1000"))
 $(call setting-check,FUZZ_TARGET,$(filter kwarn-parse kwarn-sites kwarn-svg kwarn-agg,$(FUZZ_TARGET)),kwarn-parse$(comma) kwarn-sites$(comma) kwarn-svg or kwarn-agg)
 $(call setting-check,HELPER_CC,$(filter gcc clang gcc-% clang-%,$(HELPER_CC)),a host compiler: gcc$(comma) clang$(comma) gcc-N or clang-N)
 

@@ -48,9 +48,9 @@ top_jq() {	# top_jq N CORPUS...: top.jq on the corpus files
 	shift
 	zstd -dcq "$@" | jq -n -r --argjson n "$n" -f "$q/top.jq"
 }
-cmp_jq() {	# cmp_jq FORMAT A-FILES B-FILES: compare.jq on the corpus files
+cmp_jq() {	# cmp_jq FORMAT A-FILES B-FILES [LIST]: compare.jq on the corpus files
 	jq -n -r --slurpfile a <(zstd -dcq $2) --slurpfile b <(zstd -dcq $3) --arg format "$1" \
-		--argjson list 20 -f "$q/compare.jq"
+		--argjson list "${4:-20}" -f "$q/compare.jq"
 }
 for top_n in 10 3; do	# (n is lib.sh's test counter)
 	make -C "$TOP" -s top SEED=$TEST_SEED $TEST_RUN_VARS W=123 TOP_N=$top_n CORPUS="$TESTDIR/corpus" > "$TESTDIR/agg-top" 2>&1
@@ -99,6 +99,15 @@ for f in text json; do
 	expect_eq "make compare SEEDS=\"3 1 2\" FORMAT=$f (kwarn-agg) prints what compare.jq prints, byte for byte" \
 		"$TESTDIR/jq-cmp3" "$TESTDIR/agg-cmp3"
 done
+# kwarn-agg keeps the first LIST new and gone sites as the seeds go by:
+# a LIST longer than one seed's lists takes sites of the next seeds
+make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="2 3 1" W=123 LIST=$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) \
+	CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+cmp_jq text "$m/seed-1/gcc-12-W123.jsonl.zst $m/seed-2/gcc-12-W123.jsonl.zst $m/seed-3/gcc-12-W123.jsonl.zst" \
+	"$m/seed-1/clang-14-W123.jsonl.zst $m/seed-2/clang-14-W123.jsonl.zst $m/seed-3/clang-14-W123.jsonl.zst" \
+	$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) > "$TESTDIR/jq-cmp3"
+ok "make compare LIST= over two seeds and more: the sites of three seeds listed as compare.jq lists them" bash -c "
+	cmp $TESTDIR/jq-cmp3 $TESTDIR/agg-cmp3 && grep -q '^  seed 3 ' $TESTDIR/agg-cmp3"
 san=$TOP/.build/san/kwarn-agg plain=$TOP/.build/bin/kwarn-agg
 ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j as the plain build's" bash -c "
 	cmp <($san top $m/$TEST_RUN/seed-*/*-W123.sum.zst) <($plain top $m/$TEST_RUN/seed-*/*-W123.sum.zst) &&
