@@ -17,6 +17,9 @@
 # (KEEP_BUILDS=0), keeping its stamps; .kwarn-emptied says it was.
 # Exit: 0, or 1 from "end" when a step erred; 2 usage.
 STEP=campaign
+# the step's sub-make is in the campaign's jobserver: its flags go to it
+# (lib.sh drops them for every other make)
+step_makeflags=${MAKEFLAGS:-}
 . "$(dirname "$0")/lib.sh"
 [ $# -ge 2 ] || fail "usage: campaign-step.sh LOG start TOTAL | LOG KIND LABEL SEED CORPUS_FILE EMPTY_DIR COMMAND... | LOG end"
 log=$1 kind=$2
@@ -50,7 +53,7 @@ shift 4
 start=$SECONDS
 if [ "$kind" != config ] && grep -q "^config"$'\t'"$seed"$'\t'error "$log"; then
 	result=skipped
-elif "$@"; then
+elif MAKEFLAGS=$step_makeflags "$@"; then
 	result=ok
 	if [ "$corpus" != - ]; then
 		status=$(first_line "$corpus" | jq -e -r .status) ||

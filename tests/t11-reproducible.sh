@@ -56,7 +56,9 @@ corpus() {
 killed() {
 	local pid i hit=
 	runs=$((runs + 1))
-	setsid bash -c "$(declare -f corpus); o2=$o2 TOP=$TOP TEST_VARS='$TEST_VARS' TEST_TC=$TEST_TC
+	# (a command started with & has SIGINT ignored, and so its make: the
+	# signals are set back to their defaults for it)
+	setsid env --default-signal=INT,QUIT bash -c "$(declare -f corpus); o2=$o2 TOP=$TOP TEST_VARS='$TEST_VARS' TEST_TC=$TEST_TC
 		corpus > $TESTDIR/t11-run-$runs.log 2>&1" &
 	pid=$!
 	for ((i = 0; i < 3000; i++)); do
@@ -68,6 +70,7 @@ killed() {
 	wait "$pid" 2> /dev/null
 	sleep 1
 	[ -n "$hit" ] || { echo "make corpus ended before: $2"; return 1; }
+	! grep -q '^  CAMPAIGN ' "$TESTDIR/t11-run-$runs.log" || { echo "the run went on to its end: the signal did not stop it"; return 1; }
 	[ ! -e "$c" ] || zstd -tq "$c"
 }
 same() {	# a rerun to completion gives the golden bytes, no staged leftovers
