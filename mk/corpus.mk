@@ -63,7 +63,9 @@ $(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARS
 # from the corpus files' summaries by kwarn-agg (a corpus file without one
 # of its time, from an older kwarn, is checked and gets it first:
 # mk/summary.sh); corpus/queries/top.jq, reading the records, is the
-# reference the tests hold it to
+# reference the tests hold it to. Over more than one seed, a campaign
+# section follows (seeds built, failed, booted: the boot records of the
+# seeds' TOOLCHAIN-branches.jsonl.zst; flags by seeds; keys first seen)
 TOP_SEEDS = $(if $(filter command line,$(origin SEED)),seed-$(SEED),seed-*)
 TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
 TOP_N ?= 10
@@ -73,7 +75,8 @@ top: $(KWARN_AGG)
 		{ echo "kwarn: no corpus in $(CORPUS)/$(TOP_SEEDS); run make corpus first" >&2; exit 1; }; \
 	tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/sums && \
-	$(KWARN_AGG) top -n $(TOP_N) -T $$tmp/sums
+	$(TOP)/mk/summary.sh -b $$tmp/boots $$(ls $(CORPUS)/$(TOP_SEEDS)/*-branches.jsonl.zst 2>/dev/null) && \
+	$(KWARN_AGG) top -n $(TOP_N) -s $$tmp/boots -T $$tmp/sums
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json]
 # Exit status: 0 compared (differences are the report, not a failure);
