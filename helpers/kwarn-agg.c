@@ -643,12 +643,13 @@ static void top_record(const struct rec *r)
 			for (int w = 0; w < NW; w++)
 				g->minlevel[w] = 4;
 			v->v = ngroups - 1;
-			v = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
+			struct slot *nv = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
+
 			if (fresh) {
 				*PUSH(names, nnames, capnames) = (struct count){ g->shown, 0 };
-				v->v = nnames - 1;
+				nv->v = nnames - 1;
 			}
-			g->name = v->v;
+			g->name = nv->v;
 		}
 		last_group = v->v;
 		g = &groups[last_group];
@@ -797,6 +798,8 @@ static int cmp_count(const void *a, const void *b)
 /* the keys each seed printed first; seeds, builds, names, statuses sorted */
 static void campaign_sort(void)
 {
+	if (!nseeds)	/* (qsort() of NULL is undefined, even of none) */
+		return;
 	qsort(seeds, nseeds, sizeof(*seeds), cmp_seed);
 	for (size_t i = 0; i < nseeds; i++)
 		ptab_get(&seed_tab, seeds[i].seed, 0)->v = i + 1;
@@ -804,9 +807,12 @@ static void campaign_sort(void)
 		if (first_seen.s[i].v)
 			seeds[ptab_get(&seed_tab, first_seen.s[i].v - 1, 0)->v - 1].new_keys++;
 	qsort(builds, nbuilds, sizeof(*builds), cmp_build);
-	qsort(names, nnames, sizeof(*names), cmp_name);
-	qsort(build_st, nbuild_st, sizeof(*build_st), cmp_count);
-	qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_count);
+	if (nnames)
+		qsort(names, nnames, sizeof(*names), cmp_name);
+	if (nbuild_st)
+		qsort(build_st, nbuild_st, sizeof(*build_st), cmp_count);
+	if (nboot_st)
+		qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_count);
 }
 
 static void put_counts(const struct count *v, size_t n)
