@@ -258,9 +258,11 @@ ok "kwarn-agg reads summaries compressed or not, from files, a list or stdin, al
 ok "kwarn-agg compare -j: one JSON document; every B site new, every A site gone" bash -c "
 	$agg compare -j -a $a/A -b $a/B > $a/cmp.json &&
 	jq -e '(.new | length) == 22 and (.gone | length) == 24 and .both == 0' $a/cmp.json"
-ok "valgrind: no leak, no memory error in kwarn-agg top and compare" bash -c "
+ok "valgrind: no leak, no memory error in kwarn-agg top (text, and -j with boots) and compare" bash -c "
 	$(declare -f vg); TESTDIR=$TESTDIR
+	printf '1\tgcc-12\tok\n2\tclang-14\tpanic\n9\tgcc-12\tok\n' > $a/boots &&
 	vg $TOP/.build/bin/kwarn-agg top $a/A.zst $a/B.zst && vg $TOP/.build/bin/kwarn-agg compare -a $a/A -b $a/B &&
+	vg $TOP/.build/bin/kwarn-agg top -j -s $a/boots $a/A.zst $a/B.zst &&
 	vg $TOP/.build/bin/kwarn-agg compare -j -a $a/A -b $a/B && test ! -s $TESTDIR/valgrind.err"
 
 # damaged summaries: exit 1, "kwarn-agg: FILE:LINE: why" alone on stderr

@@ -36,7 +36,11 @@ jq -r -s --rawfile tcs "$r/tcs" '($tcs | split("\n") | map(select(length > 0))) 
 	  ($L[] as $l | "chart-flags-W\(["1", "12", "123"][$l - 1]) \($d | map(select(.level <= $l)) | group_by(.flag)
 		| map({f: .[0].flag, n: (map(.count) | add), t: (map(.toolchain) | unique | length)})
 		| sort_by(-.n, .f) | .[:10] | map(.t) | add // 0)"),
-	  "chart-toolchains \([$L[] as $l | $tcs[] as $t | select(any($d[]; .toolchain == $t and .level <= $l)) | 2] | add // 0)"' \
+	  "chart-toolchains \([$L[] as $l | $tcs[] as $t | select(any($d[]; .toolchain == $t and .level <= $l)) | 2] | add // 0)",
+	  # the campaign: per seed (the 10 newest), the keys no lower seed printed and the distinct keys so far
+	  ((group_by(.key) | map(map(.seed) | min)) as $first | [foreach (map(.seed) | unique)[] as $s (0;
+		. + ($first | map(select(. == $s)) | length); [($first | map(select(. == $s)) | length), .])] | .[-10:]
+	   | "chart-campaign-keys \(map(.[] | select(. > 0)) | length)")' \
 	"$r/diags.jsonl" > "$r/expect.bars"
 # each pair of toolchains, as make compare sees it
 mapfile -t tcs < "$r/tcs"
@@ -93,6 +97,11 @@ ok "the checks see a blank screenshot as blank" bash -c "
 	$render $TOP/report/render.py $r/blank.html $r/blank && jq -e '.screenshot.stddev == 0' $r/blank/facts.json"
 
 # --- the page itself ----------------------------------------------------------
+seeds=$(jq -s 'map(.seed) | unique | length' "$r/diags.jsonl")
+keys=$(jq -s 'map(.key) | unique | length' "$r/diags.jsonl")
+ok "the campaign section: the seeds built and the distinct keys, as jq counts them in the corpus" bash -c "
+	tr -d , < $page | grep -q '<p>$seeds seed(s) built at W=123 (.*)\. $keys distinct warning keys\.</p>'"
+
 grep -o 'make repro ID=[0-9a-f]* SEED=[0-9]* TOOLCHAIN=[A-Za-z0-9._-]*' "$r/render/dom.html" 2>/dev/null |
 	sort -u > "$r/repro"
 ok "warnings are listed with make repro commands" test "$(wc -l < "$r/repro")" -gt 10
