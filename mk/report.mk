@@ -6,17 +6,18 @@
 #                                            a screenshot (RENDER_OUT, default
 #                                            $(O)/report-render)
 #
-# The page (report/report.sh): the campaign (seeds built, failed, booted,
-# flags by seeds, keys first seen per seed), the top offender per cumulative W level on a
-# log scale, the flags with the most instances at each level, instances and
-# unique warnings per toolchain, each pair of toolchains compared
-# (corpus/queries/compare.jq), build and boot status per seed, each boot's
-# branch profile ("no boot profile" without one); each warning listed
-# (the N most frequent of each list) with its make repro command. The
-# figures come from the corpus files' summaries through kwarn-agg. Charts are inline SVG drawn by kwarn-svg
-# (helpers/kwarn-svg.c); no script, nothing fetched. It counts the W=$(W)
-# corpora; the same corpus gives the same bytes, written to a temporary
-# file renamed into place.
+# The page (report/report.sh): the campaign (seeds built, failed, booted;
+# keys first seen per seed; flags by seeds), the top offender per
+# cumulative W level on a log scale, the flags with the most instances at
+# each level, instances and unique warnings per toolchain, each pair of
+# toolchains compared (as make compare), build and boot status per seed,
+# each boot's branch profile ("no boot profile" without one); the
+# warnings listed (the REPORT_N most frequent of each list) with their
+# make repro commands. The figures come from the corpus files' summaries
+# through kwarn-agg (helpers/kwarn-agg.c), as make top's and compare's.
+# Charts are inline SVG drawn by kwarn-svg (helpers/kwarn-svg.c); no
+# script, nothing fetched. It counts the W=$(W) corpora; the same corpus
+# gives the same bytes, written to a temporary file renamed into place.
 
 REPORT ?= $(CORPUS)/report.html
 override REPORT := $(abspath $(REPORT))

@@ -1,6 +1,7 @@
 #!/bin/bash
-# summary.sh - the summary of a corpus file: what make top and make compare
-# read (corpus/SCHEMA.md, "Summary"), so that they need not read the records.
+# summary.sh - the summary of a corpus file: what make top, make compare
+# and make report read (corpus/SCHEMA.md, "The summary"), so that they need
+# not read the records.
 #
 # Usage: summary.sh -o OUT CORPUS
 #            write the summary of CORPUS to OUT (CORPUS already checked)
