@@ -174,6 +174,34 @@ ok "no boot profile: the page says so" bash -c "
 	make -C $TOP -s O=$O CORPUS=$r/plain report > /dev/null &&
 	grep -q 'id=\"no-boot-profile\"' $r/plain/report.html && ! grep -q 'id=\"branches-seed' $r/plain/report.html"
 
+# --- a campaign -------------------------------------------------------------------
+# two seeds relabeled from the test seed: seed 2's clang-14 build relabeled
+# failed; seed 1 booted (a boot record, status ok), seed 2 not. The campaign
+# section against jq over the same records.
+cg=$r/campaign
+for s in 1 2; do
+	mkdir -p "$cg/seed-$s"
+	for tc in gcc-12 clang-14; do
+		zstd -dcq "$corpus/seed-$TEST_SEED/$tc-W123.jsonl.zst" | jq -c --argjson s $s --arg tc $tc '.seed = $s
+			| if .type == "build" and $s == 2 and $tc == "clang-14" then .status = "failed" | .make_exit = 2 else . end' |
+			zstd -q -o "$cg/seed-$s/$tc-W123.jsonl.zst"
+	done
+done
+echo '{"type":"boot","schema":1,"seed":1,"toolchain":"gcc-12","status":"ok","seconds":1,"qemu_exit":0,"full":true,"count_ok":true,"section":{"entries":0},"records":0,"annotated_records":0,"findings":[]}' |
+	zstd -q -o "$cg/seed-1/gcc-12-branches.jsonl.zst"
+make -C "$TOP" -s O="$O" CORPUS="$cg" report > /dev/null 2>&1
+zstd -dcq "$cg"/seed-*/*-W123.jsonl.zst | jq -r -s '(map(select(.type == "build"))) as $b
+	| (map(select(.type == "diag" and .kind == "warning")) | map(.key) | unique | length) as $k
+	| ($b | map(select(.status != "ok"))) as $bad
+	| "<p>\($b | map(.seed) | unique | length) seed(s) built at W=123 (\($b | length) builds); \($bad | map(.seed) | unique | length) with a build whose status is not ok (builds: \($bad | group_by(.status) | map("\(.[0].status) \(length)") | join(", "))); 1 booted, 0 with no boot ok, 1 not booted (no boot record). \($k) distinct warning keys.</p>",
+	  ($bad[] | "<tr><td>\(.seed)</td><td>\(.toolchain)</td><td>W=123</td><td><span class=\"st-\(.status)\">\(.status)</span></td><td>\(.make_exit)</td></tr>"),
+	  "<tr><td>1</td><td><span class=\"n\">\($k)</span></td><td><span class=\"n\">\($k)</span></td></tr>",
+	  "<tr><td>2</td><td><span class=\"n\">0</span></td><td><span class=\"n\">\($k)</span></td></tr>"' > "$r/campaign.want"
+sed -n '/<section id="campaign">/,/<\/section>/p' "$cg/report.html" | sed 's/\([0-9]\),\([0-9]\)/\1\2/g' |
+	grep -F -x -f "$r/campaign.want" > "$r/campaign.got" || true
+expect_eq "a campaign of 2 seeds, one build failed, one seed booted: the page's campaign section, as jq counts the records" \
+	"$r/campaign.want" "$r/campaign.got"
+
 # --- failures ------------------------------------------------------------------
 ok "no corpus: make report fails and says what to run" bash -c "
 	! make -C $TOP -s O=$O CORPUS=$r/none report > $r/none.out 2>&1 &&
