@@ -2,15 +2,15 @@
 # bench.sh - make bench: what kwarn costs, every figure from one run, each
 # against baselines run in the same invocation on the same input.
 #
-# Environment (set by mk/bench.mk): O TOP CORPUS KSRC KWARN_PARSE MAKE W
+# Environment (set by mk/bench.mk): O TOP CORPUS (the run's: RUN_DIR of
+# CORPUS_ROOT; RUN_VARS are its settings) KSRC KWARN_PARSE MAKE W
 #   BENCH_SIZE    full (default): at least 1 GiB of input; small: 16 MiB
 #                 and cut-down corpora, to check that the bench runs
 #   BENCH_BYTES   input size in bytes (overrides BENCH_SIZE's)
 #   BENCH_RUNS    runs of each fast command (best wall time counts)
 #   BENCH_SLOW_RUNS  runs of the slow baselines (sed pipeline, Python)
-#   BENCH_SEEDS   corpus sizes, in seeds, for make top and make compare
-#                 (full: 1 2 4 8; small: 1 2)
-#   BENCH_COMPARE_SEEDS  the same for make compare alone
+#   BENCH_CAMPAIGN_SEEDS  corpus sizes, in seeds, for make top and make
+#                 compare (full: 1 10 100 1000; small: 1 2): bench/campaign.sh
 #   SEED TC_NAME JOBS BUILD_CONFIG KMAKE_WRAPPED  the seed and toolchain of the
 #                 repro figure and of the build figures (bench/builds.sh)
 #   BUILDS=1      also the kernel build figures (see bench/builds.sh)
@@ -21,7 +21,8 @@
 #    captured W=123 logs (the corpus's .log.zst) concatenated, warm cache.
 # 2. Memory: kwarn-parse's peak RSS on that input and on three times it.
 # 3. Cost curve: kwarn-parse at four input sizes; make top and make compare
-#    against the number of seeds in the corpus.
+#    over campaigns of 1 to 1,000 seeds x 3 toolchains (bench/campaign.sh),
+#    against the jq queries at 10 seeds.
 # 4. Corpus size: bytes per warning instance and per unique warning, and
 #    how well the raw logs compress.
 # 5. make repro of one warning against a full build of the same seed.
@@ -29,18 +30,16 @@
 # command fails.
 STEP=bench
 . "$(dirname "$0")/../mk/lib.sh"
-need_vars O TOP CORPUS KSRC KWARN_PARSE
+need_vars O TOP CORPUS CORPUS_ROOT RUN_DIR KSRC KWARN_PARSE
 : "${MAKE:=make}" "${W:=123}"
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
 size=${BENCH_SIZE:-full}
 case $size in
 full)	bytes=${BENCH_BYTES:-$((1 << 30))} runs=${BENCH_RUNS:-5}
-	slow=${BENCH_SLOW_RUNS:-1} trim=0
-	seeds=${BENCH_SEEDS:-1 2 4 8} cseeds=${BENCH_COMPARE_SEEDS:-${BENCH_SEEDS:-1 2 4 8}} ;;
+	slow=${BENCH_SLOW_RUNS:-1} trim=0 ;;
 small)	bytes=${BENCH_BYTES:-$((16 << 20))} runs=${BENCH_RUNS:-1}
-	slow=${BENCH_SLOW_RUNS:-1} trim=200
-	seeds=${BENCH_SEEDS:-1 2} cseeds=${BENCH_COMPARE_SEEDS:-${BENCH_SEEDS:-1 2}} ;;
+	slow=${BENCH_SLOW_RUNS:-1} trim=200 ;;
 *)	fail "BENCH_SIZE must be full or small, got '$size'" ;;
 esac
 # inputs in $O/bench, scratch files per size and corpus (benches may overlap)
@@ -60,7 +59,7 @@ mapfile -t corpora < <(ls "$CORPUS"/seed-*/*-W"$W".jsonl.zst 2>/dev/null | sort 
 # kwarn-parse as make corpus runs it: the build directory of the first log
 # (for its paths), its W level table (else the captured gcc-12 one)
 first=${logs[0]#"$CORPUS"/seed-}
-objdir=$(ls -d "$O/seed-${first%%/*}"-p*/"$(basename "${logs[0]}" .log.zst)" 2>/dev/null | head -n1 || true)
+objdir=$(ls -d "$O/$RUN_DIR/seed-${first%%/*}/$(basename "${logs[0]}" .log.zst)" 2>/dev/null | head -n1 || true)
 levels=$TOP/tests/fixtures/gcc12-devicetable/levels.tsv
 [ -n "$objdir" ] && [ -f "$objdir/levels.tsv" ] && levels=$objdir/levels.tsv
 parse=("$KWARN_PARSE" -s "$KSRC" ${objdir:+-b "$objdir"} -l "$levels")
@@ -159,68 +158,8 @@ for k in 1 2 3 4; do
 done
 echo "   s per GiB at k=4 / at k=1: $(calc "${perk[3]} / ${perk[0]}") (1.00: linear; the fixed start-up and output cost is spread)"
 
-# the bench corpus: seed N is a copy of real seed ((N-1) mod R)+1 renamed N,
-# each corpus size in its own directory (make top reads every seed). Cut
-# to $trim records, its build record is given their counts: make top and
-# make compare check them (mk/corpus-check.sh). A copy older than this
-# script is made again.
-mapfile -t real < <(printf '%s\n' "${corpora[@]}" | sed 's|.*/seed-\([0-9]*\)/.*|\1|' | sort -un)
-tcs=$(printf '%s\n' "${corpora[@]}" | sed "s|.*/||; s|-W$W\.jsonl\.zst||" | sort -u)
-A=$(echo "$tcs" | grep -x gcc-12 || echo "$tcs" | head -n1)
-Bt=$(echo "$tcs" | grep -x clang-14 || echo "$tcs" | grep -vx "$A" | head -n1 || true)
-Bt=${Bt:-$A}
-max=0
-for n in $seeds $cseeds; do [ "$n" -gt "$max" ] && max=$n; done
-bc=$B/corpus
-# trim_counts: corpus lines in, the same out with the build record's unique
-# and instances those of the records
-trim_counts() {
-	jq -c -s '(map(select(.type == "diag")) | [length, (map(.count) | add // 0)]) as [$u, $i]
-		| .[] | if .type == "build" then .unique = $u | .instances = $i else . end'
-}
-for ((n = 1; n <= max; n++)); do
-	src=${real[$(( (n - 1) % ${#real[@]} ))]}
-	mkdir -p "$bc/all/seed-$n"
-	for t in $(echo "$A $Bt" | tr ' ' '\n' | sort -u); do
-		f=$CORPUS/seed-$src/$t-W$W.jsonl.zst
-		o=$bc/all/seed-$n/$t-W$W.jsonl.zst
-		[ -f "$f" ] || fail "$f: no corpus (make compare needs $A and $Bt for seed $src)"
-		[ "$o" -nt "$f" ] && [ "$o" -nt "$0" ] && continue
-		# a cut corpus's build record counts what is left, as corpus-check.sh checks
-		{ zstd -dcq "$f" || true; } | { if [ "$trim" -gt 0 ]; then head -n "$trim" | trim_counts; else cat; fi; } |
-			sed "s/\"seed\":$src,/\"seed\":$n,/" | zstd -q -3 -o "$o.tmp" -f
-		mv "$o.tmp" "$o"
-	done
-done
-echo "   make top and make compare A=$A B=$Bt, the corpus holding N seeds (copies of the ${#real[@]} real one(s)$([ "$trim" -gt 0 ] && echo ", cut to $trim records"))"
-printf '   %-8s %-8s %10s %10s\n' make N "wall s" "s/seed"
-# scale WHAT N...: time make WHAT on N seeds; print the time per seed at
-# the largest N over the smallest
-scale() {
-	local what=$1 n d w rc t1= n1= tn nn
-	shift
-	for n; do
-		d=$bc/n$n
-		rm -rf "$d"
-		mkdir -p "$d"
-		for ((j = 1; j <= n; j++)); do ln -s "$bc/all/seed-$j" "$d/seed-$j"; done
-		if [ "$what" = top ]; then
-			read -r w _ _ _ rc < <(measure "$B/out.top" "$MAKE" -s -C "$TOP" top O="$O" CORPUS="$d" W="$W")
-		else
-			read -r w _ _ _ rc < <(measure "$B/out.compare" "$MAKE" -s -C "$TOP" compare O="$O" \
-				CORPUS="$d" W="$W" A="$A" B="$Bt" SEEDS="$(seq -s ' ' 1 "$n")")
-		fi
-		[ "$rc" = 0 ] || fail "make $what on $n seeds exited $rc"
-		printf '   %-8s %-8s %10s %10s\n' "$what" "$n" "$w" "$(calc "$w / $n" %.3f)"
-		t1=${t1:-$w} n1=${n1:-$n} tn=$w nn=$n
-	done
-	echo "   make $what: time per seed at N=$nn / at N=$n1: $(calc "($tn / $nn) / ($t1 / $n1)");" \
-		"time ~ N^$(calc "log($tn / $t1) / log($nn / $n1)") (1.00: linear)"
-}
-# shellcheck disable=SC2086
-scale top $seeds
-# shellcheck disable=SC2086
-scale compare $cseeds
+# make top and make compare over campaigns of seeds, against the jq path
+B=$B SIZE=$size TRIM=$trim "$here/campaign.sh" || exit 2
 
 # ---- 4. corpus size ----
 echo "== 4. corpus size: $CORPUS, W=$W"
@@ -255,7 +194,7 @@ if [ -n "$key" ]; then
 	echo "== 5. repro: one warning ($key, seed ${SEED:-1} ${TC_NAME:-gcc-12} W=$W) against a full build of the seed"
 	rm -rf "$O/repro/$key"-*
 	read -r w _ _ _ rc < <(measure "$B/out.repro" "$MAKE" -s -C "$TOP" repro ID="$key" \
-		SEED="${SEED:-1}" TOOLCHAIN="${TC_NAME:-gcc-12}" CORPUS="$CORPUS" O="$O")
+		SEED="${SEED:-1}" TOOLCHAIN="${TC_NAME:-gcc-12}" CORPUS="$CORPUS_ROOT" $RUN_VARS O="$O")
 	echo "   make repro (make prepare and one object, fresh directory): $w s (exit $rc)"
 	if [ "$size" = full ]; then
 		full=$("$here/builds.sh" full)

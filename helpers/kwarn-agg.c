@@ -2,7 +2,7 @@
 /*
  * kwarn-agg - make top and make compare from corpus summaries.
  *
- * Usage: kwarn-agg top [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]
+ * Usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]
  *        kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST]
  *                          [-b SUMMARY]... [-B LIST]
  *
@@ -19,7 +19,10 @@
  * tool when it prints none) and the N files with the most instances.
  * "unique" is the number of distinct keys over the toolchain's builds; with
  * more than one build, "per-seed" is each build's unique warnings, summed.
- * With one build the text is byte for byte corpus/queries/top.jq's.
+ * With one build the text is byte for byte corpus/queries/top.jq's. -g:
+ * each toolchain's summaries come together (a toolchain again after
+ * another is refused, exit 2), so that one toolchain's keys are held at a
+ * time.
  * With more than one seed, a campaign section follows: builds not ok (by
  * status), seeds built, with a build not ok, booted (BOOTS: lines "SEED
  * TAB TOOLCHAIN TAB STATUS", a boot record's; "ok" is booted), the N
@@ -33,10 +36,14 @@
  * and per level, and the first N new and gone sites; byte for byte
  * corpus/queries/compare.jq's text. -j: all of it (every new and gone
  * site) as one JSON line, the fields in compare.jq's order (jq . prints it
- * as compare.jq does).
+ * as compare.jq does), written as it goes (the gone sites wait in an
+ * unlinked temporary file in $TMPDIR). Each side's summaries come in seed
+ * order (a seed after a larger one is refused, exit 2): a seed's A and B
+ * summaries are compared, then forgotten.
  *
- * Memory: a few words per distinct key and file (top), or per site, with
- * its text (compare); input is read a block at a time.
+ * Memory: 12 bytes a slot per distinct key (of one toolchain with -g) and a
+ * few words per flag and file (top); one seed's sites with their text, and
+ * the first N lines listed (compare); input is read a block at a time.
  *
  * Exit: 0 ok, 1 bad input (names file and line), 2 usage, 3 I/O error.
  */
@@ -403,33 +410,47 @@ static struct file *files;
 static size_t nfiles, capfiles;
 static struct map group_map, file_map;
 
-/* the distinct keys: (group, key) and the W levels they show at */
-static struct kslot { uint64_t key; uint32_t group; uint8_t mask, used; } *keys;
+/*
+ * The distinct keys of the toolchain being read: (group, key) and the W
+ * levels they show at, 12 bytes a slot (9M keys: 200 MB). With -g (make
+ * top gives each toolchain's summaries together) a toolchain's are counted
+ * and dropped when the next toolchain's begin: memory holds one toolchain's.
+ */
+static uint64_t *kkey;
+static uint32_t *kmeta;		/* group << 3 | W mask; 0: empty (a mask has a bit) */
 static size_t nkeys, capkeys;
+static size_t keys_tc = SIZE_MAX;	/* the toolchain they are of (-g) */
+static int grouped;			/* -g: each toolchain's summaries together */
 
-static void key_add(uint64_t key, uint32_t group, uint8_t mask)
+static void key_add(uint64_t key, uint32_t group, unsigned mask)
 {
+	uint32_t meta = group << 3 | mask;
 	size_t i;
 
-	if (2 * (nkeys + 1) > capkeys) {
-		struct kslot *old = keys;
+	/* at most 3/4 full: 12 bytes a slot, 16 a key at worst */
+	if (4 * (nkeys + 1) > 3 * capkeys) {
+		uint64_t *ok = kkey;
+		uint32_t *om = kmeta;
 		size_t oldcap = capkeys;
 
 		capkeys = oldcap ? 2 * oldcap : 4096;
-		keys = ecalloc(capkeys, sizeof(*keys));
+		kkey = emalloc(capkeys * sizeof(*kkey));
+		kmeta = ecalloc(capkeys, sizeof(*kmeta));
 		nkeys = 0;
 		for (size_t j = 0; j < oldcap; j++)
-			if (old[j].used)
-				key_add(old[j].key, old[j].group, old[j].mask);
-		free(old);
+			if (om[j])
+				key_add(ok[j], om[j] >> 3, om[j] & 7);
+		free(ok);
+		free(om);
 	}
-	for (i = hash_mix(key ^ ((uint64_t)group << 32)) & (capkeys - 1); keys[i].used;
+	for (i = hash_mix(key ^ ((uint64_t)group << 40)) & (capkeys - 1); kmeta[i];
 	     i = (i + 1) & (capkeys - 1))
-		if (keys[i].key == key && keys[i].group == group) {
-			keys[i].mask |= mask;
+		if (kkey[i] == key && kmeta[i] >> 3 == group) {
+			kmeta[i] |= mask;
 			return;
 		}
-	keys[i] = (struct kslot){ key, group, mask, 1 };
+	kkey[i] = key;
+	kmeta[i] = meta;
 	nkeys++;
 }
 
@@ -496,6 +517,7 @@ static struct map name_map;
 /* seed -> index + 1; (seed, name) -> 1; (key, 0) -> its lowest seed + 1 */
 static struct ptab seed_tab, flag_seeds, first_seen;
 static uint64_t top_seed;
+static const char *boots;	/* -s */
 
 static struct seed *seed_of(uint64_t seed, int add)
 {
@@ -556,6 +578,22 @@ static void read_boots(const char *file)
 	close(fd);
 }
 
+/* each distinct key once per W level it shows at, then the table emptied */
+static void keys_fold(void)
+{
+	for (size_t i = 0; i < capkeys; i++)
+		for (int w = 0; w < NW; w++)
+			if (kmeta[i] & (1u << w)) {
+				groups[kmeta[i] >> 3].u[w]++;
+				tcs[groups[kmeta[i] >> 3].tc].u[w]++;
+			}
+	free(kkey);
+	free(kmeta);
+	kkey = NULL;
+	kmeta = NULL;
+	nkeys = capkeys = 0;
+}
+
 static void top_header(const struct header *h)
 {
 	struct toolchain *t;
@@ -606,6 +644,33 @@ static int worse(const struct rec *r, uint64_t seed, const struct worst *w)
 	return r->key < w->key;
 }
 
+/*
+ * After top_header, with -g: when the toolchain changes, the last one's
+ * keys are counted and dropped; a toolchain counted before cannot come back
+ * (its keys are gone). Without -g, every toolchain's keys stay to the end.
+ */
+static unsigned char *tc_done;	/* per toolchain: its keys were counted */
+static size_t ntc_done;
+
+static void top_keys_of(const struct lines *l, unsigned long hline)
+{
+	if (!grouped || cur_tc == keys_tc)
+		return;
+	if (keys_tc != SIZE_MAX) {
+		keys_fold();
+		if (ntc_done < ntcs) {
+			tc_done = erealloc(tc_done, ntcs);
+			memset(tc_done + ntc_done, 0, ntcs - ntc_done);
+			ntc_done = ntcs;
+		}
+		tc_done[keys_tc] = 1;
+	}
+	if (cur_tc < ntc_done && tc_done[cur_tc])
+		die(EXIT_USAGE, "%s:%lu: toolchain %s again after another's summaries: "
+		    "give each toolchain's summaries together (make top does)", l->name, hline, tcs[cur_tc].name);
+	keys_tc = cur_tc;
+}
+
 static void top_record(const struct rec *r)
 {
 	static size_t last_group = SIZE_MAX, last_file = SIZE_MAX;
@@ -632,6 +697,8 @@ static void top_record(const struct rec *r)
 		memcpy(k + sizeof(size_t) + r->toollen + 1, r->flag, r->flaglen);
 		v = map_put(&group_map, k, sizeof(size_t) + r->toollen + 1 + r->flaglen, &fresh);
 		if (fresh) {
+			if (ngroups == 1u << 29)	/* key_add's group << 3 */
+				die(EXIT_BADINPUT, "more than 2^29 flags");
 			g = PUSH(groups, ngroups, capgroups);
 			memset(g, 0, sizeof(*g));
 			g->tc = cur_tc;
@@ -681,7 +748,7 @@ static void top_record(const struct rec *r)
 			t->s[w]++;
 		}
 	f->seen |= mask;
-	key_add(r->key, (uint32_t)last_group, (uint8_t)mask);
+	key_add(r->key, (uint32_t)last_group, mask);
 
 	/* the campaign: the seeds of each flag, each key's first seed */
 	struct pslot *p;
@@ -758,7 +825,7 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-static void put_json_string(const char *s);
+static void put_json_string(FILE *o, const char *s);
 
 static int cmp_seed(const void *a, const void *b)
 {
@@ -882,10 +949,10 @@ static void put_worst(const struct worst *w)
 	else
 		printf("%d", w->level);
 	printf(",\"path\":");
-	put_json_string(w->path);
+	put_json_string(stdout, w->path);
 	printf(",\"line\":%llu,\"count\":%llu,\"text\":", (unsigned long long)w->line,
 	       (unsigned long long)w->count);
-	put_json_string(w->text);
+	put_json_string(stdout, w->text);
 	putchar('}');
 }
 
@@ -897,7 +964,7 @@ static void top_json(const size_t *order, size_t *rows)
 		struct toolchain *t = &tcs[order[o]];
 
 		printf("%s{\"toolchain\":", o ? "," : "");
-		put_json_string(t->name);
+		put_json_string(stdout, t->name);
 		printf(",\"builds\":%zu,\"w\":\"%s\",\"levels\":[", t->builds, wname[t->wlen - 1]);
 		for (int w = 0; w < NW; w++) {
 			size_t n = 0;
@@ -914,9 +981,9 @@ static void top_json(const size_t *order, size_t *rows)
 				struct group *g = &groups[rows[i]];
 
 				printf("%s{\"flag\":", i ? "," : "");
-				put_json_string(g->shown);
+				put_json_string(stdout, g->shown);
 				printf(",\"tool\":");
-				put_json_string(g->tool);
+				put_json_string(stdout, g->tool);
 				printf(",\"level\":");
 				if (g->minlevel[w] < 0)
 					printf("null");
@@ -937,15 +1004,15 @@ static void top_json(const size_t *order, size_t *rows)
 		struct build *b = &builds[i];
 
 		printf("%s{\"summary\":", i ? "," : "");
-		put_json_string(b->name);
+		put_json_string(stdout, b->name);
 		printf(",\"seed\":%llu,\"toolchain\":", (unsigned long long)b->seed);
-		put_json_string(tcs[b->tc].name);
+		put_json_string(stdout, tcs[b->tc].name);
 		printf(",\"w\":");
-		put_json_string(b->w);
+		put_json_string(stdout, b->w);
 		printf(",\"variant\":");
-		put_json_string(b->variant);
+		put_json_string(stdout, b->variant);
 		printf(",\"status\":");
-		put_json_string(b->status);
+		put_json_string(stdout, b->status);
 		printf(",\"make_exit\":%llu,\"instances\":%llu,\"unique\":%llu,"
 		       "\"warnings\":{\"instances\":%llu,\"unique\":%llu}}",
 		       (unsigned long long)b->make_exit, (unsigned long long)b->instances,
@@ -963,19 +1030,19 @@ static void top_json(const size_t *order, size_t *rows)
 	printf("],\"flags\":[");
 	for (size_t i = 0; i < nnames; i++) {
 		printf("%s{\"flag\":", i ? "," : "");
-		put_json_string(names[i].name);
+		put_json_string(stdout, names[i].name);
 		printf(",\"seeds\":%llu}", (unsigned long long)names[i].n);
 	}
 	printf("],\"build_status\":{");
 	for (size_t i = 0; i < nbuild_st; i++) {
 		printf("%s", i ? "," : "");
-		put_json_string(build_st[i].name);
+		put_json_string(stdout, build_st[i].name);
 		printf(":%llu", (unsigned long long)build_st[i].n);
 	}
 	printf("},\"boot_status\":{");
 	for (size_t i = 0; i < nboot_st; i++) {
 		printf("%s", i ? "," : "");
-		put_json_string(boot_st[i].name);
+		put_json_string(stdout, boot_st[i].name);
 		printf(":%llu", (unsigned long long)boot_st[i].n);
 	}
 	printf("}}\n");
@@ -986,13 +1053,7 @@ static void top_print(void)
 	size_t *order = emalloc(ntcs * sizeof(size_t));
 	size_t *rows = emalloc((ngroups > nfiles ? ngroups : nfiles) * sizeof(size_t));
 
-	/* each distinct key once per W level it shows at */
-	for (size_t i = 0; i < capkeys; i++)
-		for (int w = 0; w < NW; w++)
-			if (keys[i].used && (keys[i].mask & (1u << w))) {
-				groups[keys[i].group].u[w]++;
-				tcs[groups[keys[i].group].tc].u[w]++;
-			}
+	keys_fold();
 	for (size_t i = 0; i < ntcs; i++)
 		order[i] = i;
 	qsort(order, ntcs, sizeof(size_t), cmp_tc);
@@ -1084,22 +1145,26 @@ static void top_print(void)
 	free(tcs);
 	free(groups);
 	free(files);
-	free(keys);
+	free(tc_done);
 	map_free(&group_map);
 	map_free(&file_map);
 }
 
 /* ---- compare ---- */
 
+/*
+ * Sites hold the seed, so compare works a seed at a time (the summaries of
+ * each side come in seed order): one seed's sites, with their text, in an
+ * arena and an index emptied at the next seed; what outlives a seed is the
+ * per-flag counts, the first N new and gone lines of the text, and (-j) the
+ * gone sites in a temporary file, the new ones being printed as they come.
+ */
 struct site {
-	uint64_t seed, line;
-	const char *path, *flag;	/* in the map's copy of the key */
-	struct {
-		int has, level;
-		char key[17];
-		char *text;		/* of the site's first record */
-		uint64_t count;		/* summed over its records */
-	} s[2];
+	uint64_t h, line, count[2];
+	size_t path, flag, text[2];	/* offsets in the arena */
+	size_t pathlen, flaglen;
+	int has[2], level[2];
+	char key[2][17];
 };
 struct flag_row {
 	const char *flag;
@@ -1109,68 +1174,103 @@ struct flag_row {
 
 static struct site *sites;
 static size_t nsites, capsites;
-static struct map site_map;
+static uint32_t *site_idx;		/* site + 1, 0: empty */
+static size_t cap_idx;
+static char *arena;
+static size_t narena, caparena;
 static uint64_t cur_seed;
 
-static void compare_header(const struct header *h)
+static struct flag_row *rows;
+static size_t nrows, caprows;
+static struct map flag_map;
+static uint64_t nnew, ngone, nboth;
+static int json;
+static FILE *gone_tmp;			/* -j: the gone sites, until the new ones are out */
+struct text { char *s; size_t n, cap; size_t lines; };
+static struct text new_text, gone_text;	/* the first N lines of each list */
+
+static size_t arena_put(const char *s, size_t n)
 {
-	cur_seed = h->seed;
+	size_t at = narena;
+
+	if (narena + n + 1 > caparena) {
+		caparena = 2 * (narena + n + 1) + 65536;
+		arena = erealloc(arena, caparena);
+	}
+	memcpy(arena + narena, s, n);
+	arena[narena + n] = '\0';
+	narena += n + 1;
+	return at;
+}
+
+static uint64_t site_hash(const struct rec *r)
+{
+	uint64_t h = hash_bytes(r->path, r->pathlen);
+
+	return hash_mix(h ^ hash_bytes(r->flag, r->flaglen) * 31 ^ r->line);
 }
 
 static void compare_record(const struct rec *r)
 {
-	size_t klen = 16 + r->pathlen + 1 + r->flaglen;
-	char *k = key_room(klen);
-	struct slot *v;
+	uint64_t h;
 	struct site *s;
-	int fresh;
+	size_t i;
 
 	if (strcmp(r->kind, "warning"))
 		return;
-	memcpy(k, &cur_seed, 8);
-	memcpy(k + 8, &r->line, 8);
-	memcpy(k + 16, r->path, r->pathlen + 1);
-	memcpy(k + 16 + r->pathlen + 1, r->flag, r->flaglen);
-	v = map_put(&site_map, k, klen, &fresh);
-	if (fresh) {
-		s = PUSH(sites, nsites, capsites);
-		memset(s, 0, sizeof(*s));
-		s->seed = cur_seed;
-		s->line = r->line;
-		/* the map's copy of the key ends in a NUL (estrndup) */
-		s->path = v->k + 16;
-		s->flag = v->k + 16 + r->pathlen + 1;
-		v->v = nsites - 1;
-	}
-	s = &sites[v->v];
-	if (!s->s[side].has) {
-		s->s[side].has = 1;
-		s->s[side].level = r->level;
-		memcpy(s->s[side].key, r->key_hex, 17);
-		/* A is read first: a site of both prints no text, keep none */
-		if (side && s->s[0].has) {
-			free(s->s[0].text);
-			s->s[0].text = NULL;
-		} else {
-			s->s[side].text = estrndup(r->text, strlen(r->text));
+	if (2 * (nsites + 1) > cap_idx) {
+		cap_idx = cap_idx ? 2 * cap_idx : 4096;
+		free(site_idx);
+		site_idx = ecalloc(cap_idx, sizeof(*site_idx));
+		for (size_t j = 0; j < nsites; j++) {
+			for (i = sites[j].h & (cap_idx - 1); site_idx[i]; i = (i + 1) & (cap_idx - 1))
+				;
+			site_idx[i] = (uint32_t)(j + 1);
 		}
 	}
-	s->s[side].count += r->count;
+	h = site_hash(r);
+	for (i = h & (cap_idx - 1); site_idx[i]; i = (i + 1) & (cap_idx - 1)) {
+		s = &sites[site_idx[i] - 1];
+		if (s->h == h && s->line == r->line && s->pathlen == r->pathlen && s->flaglen == r->flaglen &&
+		    !memcmp(arena + s->path, r->path, r->pathlen) && !memcmp(arena + s->flag, r->flag, r->flaglen))
+			break;
+	}
+	if (!site_idx[i]) {
+		if (nsites == UINT32_MAX - 1)
+			die(EXIT_BADINPUT, "seed %llu: more than 2^32 sites", (unsigned long long)cur_seed);
+		s = PUSH(sites, nsites, capsites);
+		memset(s, 0, sizeof(*s));
+		s->h = h;
+		s->line = r->line;
+		s->path = arena_put(r->path, r->pathlen);
+		s->pathlen = r->pathlen;
+		s->flag = arena_put(r->flag, r->flaglen);
+		s->flaglen = r->flaglen;
+		site_idx[i] = (uint32_t)nsites;
+	}
+	s = &sites[site_idx[i] - 1];
+	if (!s->has[side]) {
+		s->has[side] = 1;
+		s->level[side] = r->level;
+		memcpy(s->key[side], r->key_hex, 17);
+		/* A is read first: a site of both prints no text, keep none */
+		if (!side || !s->has[0])
+			s->text[side] = arena_put(r->text, strlen(r->text));
+	}
+	s->count[side] += r->count;
 }
 
-/* compare.jq's order: seed, path, line, flag */
+/* compare.jq's order, within a seed: path, line, flag */
 static int cmp_site(const void *a, const void *b)
 {
-	const struct site *x = *(struct site *const *)a, *y = *(struct site *const *)b;
+	const struct site *x = &sites[*(const size_t *)a], *y = &sites[*(const size_t *)b];
 	int c;
 
-	if (x->seed != y->seed)
-		return x->seed < y->seed ? -1 : 1;
-	if ((c = strcmp(x->path, y->path)))
+	if ((c = strcmp(arena + x->path, arena + y->path)))
 		return c;
 	if (x->line != y->line)
 		return x->line < y->line ? -1 : 1;
-	return strcmp(x->flag, y->flag);
+	return strcmp(arena + x->flag, arena + y->flag);
 }
 
 static int cmp_flag_row(const void *a, const void *b)
@@ -1183,83 +1283,100 @@ static int cmp_flag_row(const void *a, const void *b)
 	return strcmp(x->flag, y->flag);
 }
 
-static void put_json_string(const char *s)
+static void put_json_string(FILE *o, const char *s)
 {
-	putchar('"');
+	putc('"', o);
 	for (const unsigned char *p = (const unsigned char *)s; *p; ) {
 		int n = utf8_len((const char *)p);
 
 		if (!n) {
-			fputs("\\ufffd", stdout);
+			fputs("\\ufffd", o);
 			p++;
 		} else if (n > 1) {
-			fwrite(p, 1, (size_t)n, stdout);
+			fwrite(p, 1, (size_t)n, o);
 			p += n;
 		} else {
 			if (*p == '"' || *p == '\\')
-				printf("\\%c", *p);
+				fprintf(o, "\\%c", *p);
 			else if (*p < 0x20 || *p == 0x7f)
-				printf("\\u%04x", *p);
+				fprintf(o, "\\u%04x", *p);
 			else
-				putchar(*p);
+				putc(*p, o);
 			p++;
 		}
 	}
-	putchar('"');
+	putc('"', o);
 }
 
-static void put_level(int level, const char *none)
+static void put_level(FILE *o, int level, const char *none)
 {
 	if (level < 0)
-		printf("%s", none);
+		fputs(none, o);
 	else
-		printf("%d", level);
+		fprintf(o, "%d", level);
 }
 
-static void put_sites(const char *name, struct site **v, size_t n, int sd)
+/* one site of a -j list, as compare.jq gives it */
+static void put_site(FILE *o, const struct site *s, int sd, int first)
 {
-	printf("\"%s\":[", name);
-	for (size_t i = 0; i < n; i++) {
-		printf("%s{\"seed\":%llu,\"path\":", i ? "," : "", (unsigned long long)v[i]->seed);
-		put_json_string(v[i]->path);
-		printf(",\"line\":%llu,\"flag\":", (unsigned long long)v[i]->line);
-		put_json_string(v[i]->flag);
-		printf(",\"level\":");
-		put_level(v[i]->s[sd].level, "null");
-		printf(",\"key\":\"%s\",\"text\":", v[i]->s[sd].key);
-		put_json_string(v[i]->s[sd].text);
-		printf(",\"count\":%llu}", (unsigned long long)v[i]->s[sd].count);
+	fprintf(o, "%s{\"seed\":%llu,\"path\":", first ? "" : ",", (unsigned long long)cur_seed);
+	put_json_string(o, arena + s->path);
+	fprintf(o, ",\"line\":%llu,\"flag\":", (unsigned long long)s->line);
+	put_json_string(o, arena + s->flag);
+	fputs(",\"level\":", o);
+	put_level(o, s->level[sd], "null");
+	fprintf(o, ",\"key\":\"%s\",\"text\":", s->key[sd]);
+	put_json_string(o, arena + s->text[sd]);
+	fprintf(o, ",\"count\":%llu}", (unsigned long long)s->count[sd]);
+}
+
+/* one site of a text list: "  seed S KEY  TEXT", the first N only */
+static void add_text(struct text *t, const struct site *s, int sd)
+{
+	char head[64];
+	size_t hn, tn = strlen(arena + s->text[sd]);
+
+	if (t->lines++ >= list_n)
+		return;
+	hn = (size_t)snprintf(head, sizeof(head), "  seed %llu %s  ", (unsigned long long)cur_seed, s->key[sd]);
+	if (t->n + hn + tn + 1 > t->cap) {
+		t->cap = 2 * (t->n + hn + tn + 1);
+		t->s = erealloc(t->s, t->cap);
 	}
-	printf("]");
+	memcpy(t->s + t->n, head, hn);
+	memcpy(t->s + t->n + hn, arena + s->text[sd], tn);
+	t->s[t->n + hn + tn] = '\n';
+	t->n += hn + tn + 1;
 }
 
-static void compare_print(int json)
-{
-	struct site **new = emalloc(nsites * sizeof(*new)), **gone = emalloc(nsites * sizeof(*gone));
-	struct flag_row *rows = NULL;
-	struct map flag_map = { 0 };
-	size_t nnew = 0, ngone = 0, nboth = 0, nrows = 0, caprows = 0;
-	struct { int has; uint64_t c[3]; } levels[5] = { { 0 } };	/* unknown, 0..3 */
+/* the seed's sites: counted, listed, and forgotten */
+static size_t *order, caporder;	/* the seed's new and gone sites */
 
+static void compare_seed(void)
+{
+	size_t n = 0;
+
+	if (caporder < nsites) {
+		caporder = nsites;
+		free(order);
+		order = emalloc(caporder * sizeof(*order));
+	}
 	for (size_t i = 0; i < nsites; i++) {
 		struct site *s = &sites[i];
 		/* new: B's record; gone and both: A's (compare.jq's level) */
-		int which = s->s[0].has ? (s->s[1].has ? 2 : 1) : 0;
-		int level = s->s[which ? 0 : 1].level, fresh;
+		int which = s->has[0] ? (s->has[1] ? 2 : 1) : 0;
+		int level = s->level[which ? 0 : 1], fresh;
 		struct slot *v;
 
-		if (which == 0)
-			new[nnew++] = s;
-		else if (which == 1)
-			gone[ngone++] = s;
-		else
+		if (which == 2)
 			nboth++;
-		v = map_put(&flag_map, s->flag, strlen(s->flag), &fresh);
+		else
+			order[n++] = i;
+		v = map_put(&flag_map, arena + s->flag, s->flaglen, &fresh);
 		if (fresh) {
 			struct flag_row *r = PUSH(rows, nrows, caprows);
 
 			memset(r, 0, sizeof(*r));
-			r->flag = s->flag;
 			r->level = level;
 			v->v = nrows - 1;
 		}
@@ -1267,8 +1384,51 @@ static void compare_print(int json)
 			rows[v->v].level = level;
 		rows[v->v].c[which]++;
 	}
-	qsort(new, nnew, sizeof(*new), cmp_site);
-	qsort(gone, ngone, sizeof(*gone), cmp_site);
+	qsort(order, n, sizeof(*order), cmp_site);
+	for (size_t i = 0; i < n; i++) {
+		struct site *s = &sites[order[i]];
+
+		if (s->has[1]) {
+			if (json)
+				put_site(stdout, s, 1, !nnew);
+			else
+				add_text(&new_text, s, 1);
+			nnew++;
+		} else {
+			if (json)
+				put_site(gone_tmp, s, 0, !ngone);
+			else
+				add_text(&gone_text, s, 0);
+			ngone++;
+		}
+	}
+	nsites = narena = 0;
+	if (cap_idx)
+		memset(site_idx, 0, cap_idx * sizeof(*site_idx));
+}
+
+static void compare_begin(void)
+{
+	if (json) {
+		const char *dir = getenv("TMPDIR");
+		char *name = emalloc(strlen(dir && *dir ? dir : "/tmp") + 32);
+		int fd;
+
+		sprintf(name, "%s/kwarn-agg.XXXXXX", dir && *dir ? dir : "/tmp");
+		if ((fd = mkstemp(name)) < 0 || unlink(name) || !(gone_tmp = fdopen(fd, "w+")))
+			die(EXIT_IO, "%s: %s", name, strerror(errno));
+		free(name);
+		fputs("{\"new\":[", stdout);
+	}
+}
+
+static void compare_end(void)
+{
+	struct { int has; uint64_t c[3]; } levels[5] = { { 0 } };	/* unknown, 0..3 */
+
+	for (size_t i = 0; i < flag_map.cap; i++)
+		if (flag_map.s[i].k)
+			rows[flag_map.s[i].v].flag = flag_map.s[i].k;
 	qsort(rows, nrows, sizeof(*rows), cmp_flag_row);
 	for (size_t i = 0; i < nrows; i++) {
 		levels[rows[i].level + 1].has = 1;
@@ -1276,16 +1436,23 @@ static void compare_print(int json)
 			levels[rows[i].level + 1].c[c] += rows[i].c[c];
 	}
 	if (json) {
-		putchar('{');
-		put_sites("new", new, nnew, 1);
-		putchar(',');
-		put_sites("gone", gone, ngone, 0);
-		printf(",\"both\":%zu,\"flags\":[", nboth);
+		char buf[65536];
+		size_t got;
+
+		fputs("],\"gone\":[", stdout);
+		if (fflush(gone_tmp) || fseek(gone_tmp, 0, SEEK_SET))
+			die(EXIT_IO, "a temporary file: %s", strerror(errno));
+		while ((got = fread(buf, 1, sizeof(buf), gone_tmp)))
+			fwrite(buf, 1, got, stdout);
+		if (ferror(gone_tmp))
+			die(EXIT_IO, "a temporary file: %s", strerror(errno));
+		fclose(gone_tmp);
+		printf("],\"both\":%llu,\"flags\":[", (unsigned long long)nboth);
 		for (size_t i = 0; i < nrows; i++) {
 			printf("%s{\"flag\":", i ? "," : "");
-			put_json_string(rows[i].flag);
+			put_json_string(stdout, rows[i].flag);
 			printf(",\"level\":");
-			put_level(rows[i].level, "null");
+			put_level(stdout, rows[i].level, "null");
 			printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)rows[i].c[0],
 			       (unsigned long long)rows[i].c[1], (unsigned long long)rows[i].c[2]);
 		}
@@ -1293,13 +1460,14 @@ static void compare_print(int json)
 		for (int l = 0, k = 0; l < 5; l++)
 			if (levels[l].has) {
 				printf("%s{\"level\":", k++ ? "," : "");
-				put_level(l - 1, "null");
+				put_level(stdout, l - 1, "null");
 				printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)levels[l].c[0],
 				       (unsigned long long)levels[l].c[1], (unsigned long long)levels[l].c[2]);
 			}
 		printf("]}\n");
 	} else {
-		printf("sites: %zu new in B, %zu gone in B, %zu in both\n\n", nnew, ngone, nboth);
+		printf("sites: %llu new in B, %llu gone in B, %llu in both\n\n", (unsigned long long)nnew,
+		       (unsigned long long)ngone, (unsigned long long)nboth);
 		printf("level    new   gone   both\n");
 		for (int l = 0; l < 5; l++)
 			if (levels[l].has) {
@@ -1321,103 +1489,42 @@ static void compare_print(int json)
 			       *rows[i].flag ? rows[i].flag : "(none)");
 		}
 		printf("\nnew in B (first %lu):\n", list_n);
-		for (size_t i = 0; i < nnew && i < list_n; i++)
-			printf("  seed %llu %s  %s\n", (unsigned long long)new[i]->seed,
-			       new[i]->s[1].key, new[i]->s[1].text);
+		fwrite(new_text.s ? new_text.s : "", 1, new_text.n, stdout);
 		printf("gone in B (first %lu):\n", list_n);
-		for (size_t i = 0; i < ngone && i < list_n; i++)
-			printf("  seed %llu %s  %s\n", (unsigned long long)gone[i]->seed,
-			       gone[i]->s[0].key, gone[i]->s[0].text);
+		fwrite(gone_text.s ? gone_text.s : "", 1, gone_text.n, stdout);
 	}
-	free(new);
-	free(gone);
 	free(rows);
 	map_free(&flag_map);
-	for (size_t i = 0; i < nsites; i++) {
-		free(sites[i].s[0].text);
-		free(sites[i].s[1].text);
-	}
+	free(order);
 	free(sites);
-	map_free(&site_map);
+	free(site_idx);
+	free(arena);
+	free(new_text.s);
+	free(gone_text.s);
 }
 
 /* ---- reading ---- */
 
-static void on_header(const struct header *h)
-{
-	if (compare_mode)
-		compare_header(h);
-	else
-		top_header(h);
-}
-
-static void on_record(const struct rec *r)
-{
-	if (compare_mode)
-		compare_record(r);
-	else
-		top_record(r);
-}
-
 /*
- * The summaries of @fd: of the @n files @names, one summary each (a run of
- * compressed files through one zstd), or, @n being 1, one or more.
+ * The summaries of a list of files, one at a time: src_next() reads the
+ * next one's header, src_body() its records. A run of compressed files is
+ * read through one "zstd -dcq" (a process per file would cost more than
+ * reading it), and holds one summary a file; a plain file or standard
+ * input may hold several.
  */
-static void read_summaries(int fd, char **names, size_t n)
-{
+struct src {
+	char **names;
+	size_t n, next;			/* the files, the first not yet opened */
+	char **run;			/* the files of the open stream */
+	size_t nrun, k;			/* k: the one being read */
+	int fd, open;
+	pid_t pid;			/* zstd's, or 0 */
 	struct lines l;
-	struct header h = { 0 };
-	unsigned long hline = 0;	/* the header's line */
-	uint64_t left = 0, records = 0, instances = 0;
-	size_t k = 0, len;
-	char *line;
-
-	lines_init(&l, fd, names[0]);
-	while ((line = lines_next(&l, &len))) {
-		struct rec r;
-
-		if (hline && !left && n > 1) {	/* the next file's */
-			if (++k == n)
-				bad(&l, l.lineno, "a second summary in a compressed file");
-			l.name = names[k];
-			l.lineno = 1;
-		}
-		if (!left) {
-			if (hline && strncmp(line, "#kwarn-summary\t", 15))
-				bad(&l, l.lineno, "not a summary header: the header on line %lu says %llu records",
-				    hline, (unsigned long long)h.unique);
-			parse_header(&l, line, len, &h);
-			hline = l.lineno;
-			left = h.unique;
-			records = instances = 0;
-			on_header(&h);
-		} else {
-			if (!strncmp(line, "#kwarn-summary\t", 15))
-				bad(&l, hline, "the header says unique %llu, the file has %llu records",
-				    (unsigned long long)h.unique, (unsigned long long)records);
-			parse_record(&l, line, len, &r);
-			on_record(&r);
-			records++;
-			left--;
-			if (r.count > UINT64_MAX - instances)
-				bad(&l, l.lineno, "the counts overflow");
-			instances += r.count;
-		}
-		if (!left && instances != h.instances)
-			bad(&l, hline, "the header says instances %llu, the records' counts sum to %llu",
-			    (unsigned long long)h.instances, (unsigned long long)instances);
-	}
-	if (left)
-		bad(&l, hline, "the header says unique %llu, the file has %llu records",
-		    (unsigned long long)h.unique, (unsigned long long)records);
-	if (!hline)
-		bad(&l, 1, "empty: no summary header");
-	if (k + 1 < n) {
-		l.name = names[k + 1];
-		bad(&l, 1, "empty: no summary header");
-	}
-	lines_free(&l);
-}
+	struct header h;
+	char *toolchain;		/* h.toolchain's copy */
+	unsigned long hline;		/* the header's line, 0 before the first */
+	uint64_t records, instances;
+};
 
 static int is_zstd(const char *name)
 {
@@ -1436,71 +1543,156 @@ static int is_zstd(const char *name)
 	return r == 4 && (!memcmp(b, magic, 4) || ((b[0] & 0xf0) == 0x50 && !memcmp(b + 1, "\x2a\x4d\x18", 3)));
 }
 
-static void read_zstd(char **names, size_t n)
+static void src_open(struct src *s)
 {
-	char **argv = emalloc((n + 4) * sizeof(char *));
-	posix_spawn_file_actions_t fa;
-	int p[2], rc, status;
-	pid_t pid;
+	static char *in = "<stdin>";
+	size_t j = s->next;
 
-	if (pipe(p))
-		die(EXIT_IO, "pipe: %s", strerror(errno));
-	argv[0] = "zstd";
-	argv[1] = "-dcq";
-	argv[2] = "--";
-	memcpy(argv + 3, names, n * sizeof(char *));
-	argv[n + 3] = NULL;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addclose(&fa, p[0]);
-	posix_spawn_file_actions_addclose(&fa, p[1]);
-	rc = posix_spawnp(&pid, "zstd", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc)
-		die(EXIT_IO, "cannot run zstd: %s", strerror(rc));
-	close(p[1]);
-	read_summaries(p[0], names, n);
-	close(p[0]);
-	while (waitpid(pid, &status, 0) < 0)
+	while (j < s->n && j - s->next < ZSTD_RUN && strcmp(s->names[j], "-") && is_zstd(s->names[j]))
+		j++;
+	s->pid = 0;
+	if (j > s->next) {
+		char **argv = emalloc((j - s->next + 4) * sizeof(char *));
+		posix_spawn_file_actions_t fa;
+		int p[2], rc;
+
+		if (pipe(p))
+			die(EXIT_IO, "pipe: %s", strerror(errno));
+#ifdef F_SETPIPE_SZ
+		/* 1 MiB, not 64 KiB: a sixteenth of the wake-ups (best effort) */
+		(void)fcntl(p[1], F_SETPIPE_SZ, 1 << 20);
+#endif
+		argv[0] = "zstd";
+		argv[1] = "-dcq";
+		argv[2] = "--";
+		memcpy(argv + 3, s->names + s->next, (j - s->next) * sizeof(char *));
+		argv[j - s->next + 3] = NULL;
+		posix_spawn_file_actions_init(&fa);
+		posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
+		posix_spawn_file_actions_addclose(&fa, p[0]);
+		posix_spawn_file_actions_addclose(&fa, p[1]);
+		rc = posix_spawnp(&s->pid, "zstd", &fa, NULL, argv, environ);
+		posix_spawn_file_actions_destroy(&fa);
+		free(argv);
+		if (rc)
+			die(EXIT_IO, "cannot run zstd: %s", strerror(rc));
+		close(p[1]);
+		s->fd = p[0];
+		s->run = s->names + s->next;
+		s->nrun = j - s->next;
+	} else if (!strcmp(s->names[j], "-")) {
+		s->fd = STDIN_FILENO;
+		s->run = &in;
+		s->nrun = 1;
+	} else {
+		if ((s->fd = open(s->names[j], O_RDONLY)) < 0)
+			die(EXIT_IO, "%s: %s", s->names[j], strerror(errno));
+		s->run = s->names + j;
+		s->nrun = 1;
+	}
+	s->next += s->nrun;
+	s->k = 0;
+	s->hline = 0;
+	s->open = 1;
+	lines_init(&s->l, s->fd, s->run[0]);
+}
+
+/* the stream ended where a header may come: it must have had them all */
+static void src_close(struct src *s)
+{
+	int status;
+
+	if (!s->hline)
+		bad(&s->l, 1, "empty: no summary header");
+	if (s->k + 1 < s->nrun) {
+		s->l.name = s->run[s->k + 1];
+		bad(&s->l, 1, "empty: no summary header");
+	}
+	lines_free(&s->l);
+	if (s->fd != STDIN_FILENO)
+		close(s->fd);
+	s->open = 0;
+	if (!s->pid)
+		return;
+	while (waitpid(s->pid, &status, 0) < 0)
 		if (errno != EINTR)
 			die(EXIT_IO, "waitpid: %s", strerror(errno));
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		die(EXIT_BADINPUT, "%s%s: truncated or corrupt (zstd -dcq failed; it says which file)",
-		    names[0], n > 1 ? " or a file after it" : "");
-	free(argv);
+		    s->run[0], s->nrun > 1 ? " or a file after it" : "");
 }
 
-/* each file in turn; a run of compressed files through one zstd */
-static void read_files(char **names, size_t n)
+static void check_instances(struct src *s)
 {
-	for (size_t i = 0; i < n; ) {
-		size_t j = i;
-		int fd;
+	if (s->instances != s->h.instances)
+		bad(&s->l, s->hline, "the header says instances %llu, the records' counts sum to %llu",
+		    (unsigned long long)s->h.instances, (unsigned long long)s->instances);
+}
 
-		while (j < n && j - i < ZSTD_RUN && strcmp(names[j], "-") && is_zstd(names[j]))
-			j++;
-		if (j > i) {
-			read_zstd(names + i, j - i);
-			i = j;
-			continue;
-		}
-		if (!strcmp(names[i], "-")) {
-			char *in = "<stdin>";
+/* the next summary's header in s->h: 1, or 0 at the end of the files */
+static int src_next(struct src *s)
+{
+	char *line;
+	size_t len;
 
-			read_summaries(STDIN_FILENO, &in, 1);
-		} else {
-			if ((fd = open(names[i], O_RDONLY)) < 0)
-				die(EXIT_IO, "%s: %s", names[i], strerror(errno));
-			read_summaries(fd, names + i, 1);
-			close(fd);
+	for (;;) {
+		if (!s->open) {
+			if (s->next == s->n)
+				return 0;
+			src_open(s);
 		}
-		i++;
+		if ((line = lines_next(&s->l, &len)))
+			break;
+		src_close(s);
 	}
+	if (s->hline && s->nrun > 1) {	/* the next file's */
+		if (++s->k == s->nrun)
+			bad(&s->l, s->l.lineno, "a second summary in a compressed file");
+		s->l.name = s->run[s->k];
+		s->l.lineno = 1;
+	}
+	if (s->hline && strncmp(line, "#kwarn-summary\t", 15))
+		bad(&s->l, s->l.lineno, "not a summary header: the header on line %lu says %llu records",
+		    s->hline, (unsigned long long)s->h.unique);
+	parse_header(&s->l, line, len, &s->h);
+	free(s->toolchain);
+	s->h.toolchain = s->toolchain = estrndup(s->h.toolchain, strlen(s->h.toolchain));
+	s->hline = s->l.lineno;
+	s->records = s->instances = 0;
+	if (!s->h.unique)
+		check_instances(s);
+	return 1;
+}
+
+/* the records of the summary src_next() gave, each to @each */
+static void src_body(struct src *s, void (*each)(const struct rec *))
+{
+	while (s->records < s->h.unique) {
+		struct rec r;
+		size_t len;
+		char *line = lines_next(&s->l, &len);
+
+		if (!line || !strncmp(line, "#kwarn-summary\t", 15))
+			bad(&s->l, s->hline, "the header says unique %llu, the file has %llu records",
+			    (unsigned long long)s->h.unique, (unsigned long long)s->records);
+		parse_record(&s->l, line, len, &r);
+		each(&r);
+		s->records++;
+		if (r.count > UINT64_MAX - s->instances)
+			bad(&s->l, s->l.lineno, "the counts overflow");
+		s->instances += r.count;
+	}
+	check_instances(s);
+}
+
+static void src_free(struct src *s)
+{
+	free(s->toolchain);
 }
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: kwarn-agg top [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]\n"
+	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]\n"
 		"       kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
 	exit(EXIT_USAGE);
 }
@@ -1530,11 +1722,53 @@ static void read_list(const char *list, struct names *to)
 	close(fd);
 }
 
+static void top(struct names *in)
+{
+	struct src s = { .names = in->v, .n = in->n };
+
+	while (src_next(&s)) {
+		top_header(&s.h);
+		top_keys_of(&s.l, s.hline);
+		src_body(&s, top_record);
+	}
+	src_free(&s);
+	if (boots)
+		read_boots(boots);
+	top_print();
+}
+
+/* A's summaries of a seed, then B's, seed after seed */
+static void compare(struct names *in)
+{
+	struct src s[2] = { { .names = in[0].v, .n = in[0].n }, { .names = in[1].v, .n = in[1].n } };
+	int more[2];
+
+	compare_begin();
+	more[0] = src_next(&s[0]);
+	more[1] = src_next(&s[1]);
+	while (more[0] || more[1]) {
+		cur_seed = more[0] && (!more[1] || s[0].h.seed < s[1].h.seed) ? s[0].h.seed : s[1].h.seed;
+		for (side = 0; side < 2; side++)
+			while (more[side] && s[side].h.seed == cur_seed) {
+				src_body(&s[side], compare_record);
+				more[side] = src_next(&s[side]);
+				if (more[side] && s[side].h.seed < cur_seed)
+					die(EXIT_USAGE, "%s:%lu: seed %llu after seed %llu: give each side's "
+					    "summaries in seed order (make compare does)", s[side].l.name, s[side].hline,
+					    (unsigned long long)s[side].h.seed, (unsigned long long)cur_seed);
+			}
+		compare_seed();
+	}
+	src_free(&s[0]);
+	src_free(&s[1]);
+	compare_end();
+}
+
 int main(int argc, char **argv)
 {
 	struct names in[2] = { { 0 } };	/* top: in[0]; compare: A and B */
 	int c;
-	char *end, *boots = NULL;
+	char *end;
 
 	argv0 = "kwarn-agg";
 	if (argc < 2)
@@ -1547,8 +1781,11 @@ int main(int argc, char **argv)
 		list_n = 20;
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "jn:s:T:")) != -1)
+	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "gjn:s:T:")) != -1)
 		switch (c) {
+		case 'g':
+			grouped = 1;
+			break;
 		case 'j':
 			json = 1;
 			break;
@@ -1577,16 +1814,10 @@ int main(int argc, char **argv)
 		*PUSH(in[0].v, in[0].n, in[0].cap) = estrndup(argv[optind], strlen(argv[optind]));
 	if (optind != argc || !in[0].n || (compare_mode && !in[1].n))
 		usage();
-	read_files(in[0].v, in[0].n);
-	if (compare_mode) {
-		side = 1;
-		read_files(in[1].v, in[1].n);
-		compare_print(json);
-	} else {
-		if (boots)
-			read_boots(boots);
-		top_print();
-	}
+	if (compare_mode)
+		compare(in);
+	else
+		top(in);
 	for (int i = 0; i < 2; i++) {
 		for (size_t j = 0; j < in[i].n; j++)
 			free(in[i].v[j]);

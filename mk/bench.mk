@@ -3,6 +3,8 @@
 #
 #   make bench                      >= 1 GiB of the corpus's raw W=123 logs
 #   make bench BENCH_SIZE=small     16 MiB and cut-down corpora: does it run
+#   make bench BENCH_CAMPAIGN_SEEDS="1 10"  make top and make compare over
+#                                   1 and 10 seeds only (1 10 100 1000)
 #   make bench [SEED= P= TOOLCHAIN=]  the repro figure builds that seed once
 #   make bench BUILDS=1 [SEED= P= TOOLCHAIN=] [DISTCC_HOSTS=...]
 #                                   also the kernel build figures (hours:
@@ -10,13 +12,17 @@
 #                                   12 with distcc, as the build uses it)
 #
 # Needs a corpus with its raw logs (make corpus). Inputs and scratch files
-# go to $(O)/bench; the figures are also written to $(O)/bench/results-SIZE.txt.
+# go to $(O)/bench (the campaign corpus of make top and make compare too:
+# bench/campaign.sh); the figures are also written to $(O)/bench/results-SIZE.txt.
 
 BENCH_SIZE ?= full
-BENCH_PACKAGES := python3 jq zstd
-BENCH_ENV = O=$(O) TOP=$(TOP) CORPUS=$(CORPUS) KSRC=$(KSRC) KWARN_PARSE=$(KWARN_PARSE) \
+BENCH_PACKAGES := python3 jq zstd time
+# CORPUS: the run's seeds (RUN_DIR); CORPUS_ROOT and RUN_VARS for the
+# makes the bench runs (they find the run again from its settings)
+BENCH_ENV = O=$(O) TOP=$(TOP) CORPUS=$(CORPUS_RUN) CORPUS_ROOT=$(CORPUS) RUN_DIR=$(RUN_DIR) \
+	RUN_VARS='P=$(P) CONFIG=$(CONFIG)$(if $(KSRC_USER), KSRC=$(KSRC))' KSRC=$(KSRC) KWARN_PARSE=$(KWARN_PARSE) \
 	MAKE="$(MAKE)" W=$(W) BENCH_SIZE=$(BENCH_SIZE) \
-	$(foreach v,BENCH_BYTES BENCH_RUNS BENCH_SLOW_RUNS BENCH_SEEDS BENCH_COMPARE_SEEDS \
+	$(foreach v,BENCH_BYTES BENCH_RUNS BENCH_SLOW_RUNS BENCH_CAMPAIGN_SEEDS \
 		BUILDS BENCH_BUILD_RUNS BENCH_BUILD_TARGET BENCH_BUILD_PARTS,$(if $($(v)),$(v)="$($(v))"))
 # The seed's corpus build gives the config of every build (the full build
 # of the repro figure, and BUILDS=1's); each build runs the

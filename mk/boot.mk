@@ -5,9 +5,9 @@
 #   make branches SEED=1      most-taken, never-taken, worst-annotated branches,
 #                             and the warnings that lie in code the boot ran
 #
-# $(CORPUS)/seed-N/TOOLCHAIN-branches.jsonl.zst  the boot record, then one
+# $(CORPUS)/RUN/seed-N/TOOLCHAIN-branches.jsonl.zst  the boot record, then one
 #     record per branch site (format: qemu/README.md)
-# $(CORPUS)/seed-N/TOOLCHAIN-boot.log.zst        the whole serial log
+# $(CORPUS)/RUN/seed-N/TOOLCHAIN-boot.log.zst        the whole serial log
 #
 # The image is the seed's config plus mk/profile.config (VARIANT=profile,
 # mk/build.mk), one per toolchain of BOOT_TOOLCHAINS. The initramfs is
@@ -18,7 +18,7 @@
 # the reference toolchain's image by default; BOOT_TOOLCHAINS="gcc-12 clang-14"
 # adds others
 BOOT_TOOLCHAINS ?= $(REF_TOOLCHAIN)
-BOOT_SEEDS = $(or $(SEEDS),$(SEED))
+BOOT_SEEDS = $(CAMPAIGN_SEEDS)
 # seconds before QEMU is killed; RAM in MiB
 BOOT_TIMEOUT ?= 600
 BOOT_MEM ?= 512
@@ -29,7 +29,7 @@ KWARN_SITES := $(HOSTOUT)/bin/kwarn-sites
 KWARN_INIT = $(BOOT_DIR)/kwarn-init
 GEN_INIT_CPIO = $(BOOT_DIR)/gen_init_cpio
 INITRAMFS = $(BOOT_DIR)/initramfs.cpio
-BRANCH_FILE = $(CORPUS)/seed-$(SEED)/$(TC_NAME)-branches.jsonl.zst
+BRANCH_FILE = $(CORPUS_SEEDDIR)/$(TC_NAME)-branches.jsonl.zst
 
 # /init is a guest program: the cross gcc, whatever toolchain built the image
 INIT_TOOLCHAIN := gcc-12
@@ -43,16 +43,8 @@ INIT_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -Os -static -nostdlib \
 
 .PHONY: boot boot-one branches initramfs
 
-# every seed of SEEDS (or SEED) with every toolchain of BOOT_TOOLCHAINS
-boot:
-	$(Q)n=$(words $(BOOT_SEEDS)); k=0; for s in $(BOOT_SEEDS); do k=$$((k + 1)); \
-		for t in $(BOOT_TOOLCHAINS); do \
-		echo "  SEED     $$s ($$k of $$n), $$t, boot"; \
-		$(MAKE) boot-one SEED=$$s TOOLCHAIN=$$t VARIANT=profile O=$(O) \
-			CORPUS=$(CORPUS) P=$(P) CONFIG=$(CONFIG) REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$(W) \
-			JOBS=$(JOBS) V=$(V) BOOT_TIMEOUT=$(BOOT_TIMEOUT) BOOT_MEM=$(BOOT_MEM) \
-			$(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
-		done; done
+# make boot: every seed of SEEDS (or SEED) with every toolchain of
+# BOOT_TOOLCHAINS, as make corpus runs it (mk/campaign.mk)
 
 boot-one: $(BRANCH_FILE)
 	@echo "  BRANCHES $(BRANCH_FILE:$(TOP)/%=%)"
@@ -63,6 +55,7 @@ $(BRANCH_FILE): $(BUILD_STAMP) $(INITRAMFS) $(KWARN_SITES) \
 		$(TOP)/qemu/boot.sh $(TOP)/qemu/sections.awk $(TOP)/qemu/branches.awk
 	$(if $(filter profile,$(VARIANT)),,$(error make boot-one needs VARIANT=profile))
 	$(Q)$(call need-packages,$(BOOT_PACKAGES))
+	$(rebuild-if-emptied)
 	$(call say,BOOT,seed $(SEED) $(TC_NAME) (timeout $(BOOT_TIMEOUT) s))
 	$(Q)$(TOP)/qemu/boot.sh $@ $(BUILDDIR) $(INITRAMFS) $(KWARN_SITES) \
 		$(BOOT_TIMEOUT) $(BOOT_MEM) $(SEED) $(P) $(TC_NAME) '$(call tc-cc,$(TOOLCHAIN))' \
@@ -96,7 +89,7 @@ $(INITRAMFS): $(TOP)/qemu/initramfs.list $(KWARN_INIT) $(GEN_INIT_CPIO)
 BRANCH_N ?= 10
 BRANCH_SEEDS = $(if $(filter command line,$(origin SEED))$(SEEDS),$(BOOT_SEEDS),*)
 branches:
-	$(Q)set -- $(foreach s,$(BRANCH_SEEDS),$(foreach t,$(if $(filter command line,$(origin BOOT_TOOLCHAINS)),$(BOOT_TOOLCHAINS),*),$(CORPUS)/seed-$(s)/$(t)-branches.jsonl.zst)); \
+	$(Q)set -- $(foreach s,$(BRANCH_SEEDS),$(foreach t,$(if $(filter command line,$(origin BOOT_TOOLCHAINS)),$(BOOT_TOOLCHAINS),*),$(CORPUS_RUN)/seed-$(s)/$(t)-branches.jsonl.zst)); \
 	found=0; for f; do [ -f "$$f" ] || continue; found=1; \
 		b=$${f%-branches.jsonl.zst}; w=$$b-W$(W).jsonl.zst; \
 		[ -f "$$w" ] || w=$$b-W$(W)-profile.jsonl.zst; \
@@ -104,4 +97,4 @@ branches:
 		{ zstd -dcq "$$f"; [ ! -f "$$w" ] || zstd -dcq "$$w"; } | \
 		jq -n -r --argjson n $(BRANCH_N) -f $(TOP)/corpus/queries/branches.jq; \
 	done; \
-	[ $$found = 1 ] || { echo "kwarn: no branch profile in $(CORPUS) for $(BRANCH_SEEDS); run make boot first" >&2; exit 1; }
+	[ $$found = 1 ] || { echo "kwarn: no branch profile in $(CORPUS_RUN) for $(BRANCH_SEEDS); run make boot first" >&2; exit 1; }

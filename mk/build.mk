@@ -3,7 +3,9 @@
 #
 # $(BUILDDIR)/.kwarn-built is the stamp; $(BUILDDIR)/make.log the rest of
 # the output (kernel-doc, modpost, dtc, make's own errors); status holds
-# make's exit code. A failing build is a finding, not a kwarn failure.
+# make's exit code. A failing build is a finding, not a kwarn failure. A
+# build stopped by BUILD_TIMEOUT (status 124) is recorded but gets no
+# stamp: the next run goes on with it where it stopped.
 # flock: two runs for the same build directory take turns.
 
 # a prefix toolchain is named after its compiler: gcc-6.5.0
@@ -34,14 +36,22 @@ build: $(BUILD_STAMP)
 # DISTCC_HOSTS: a GCC build's compiles go to distcc servers, a clang
 # build stays local (mk/distcc.mk)
 BUILD_DISTCC = $(call use-distcc,$(TOOLCHAIN))
-BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(JOBS))
+# In a jobserver (a campaign, make -jN) the kernel's make takes its jobs
+# from it ("shared"); distcc builds keep their own -j for the servers
+BUILD_SHARED = $(if $(BUILD_DISTCC),,$(jobserver))
+BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(if $(BUILD_SHARED),shared,$(JOBS)))
 $(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \
 		$(if $(BUILD_DISTCC),$(DISTCC_PACKAGES)))
 	$(if $(DISTCC_HOSTS),$(if $(BUILD_DISTCC),,@echo "  DISTCC   $(TC_NAME) compiles locally, not through distcc: $(call distcc-why,$(TOOLCHAIN))"))
-	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) -j$(BUILD_JOBS)$(if $(BUILD_DISTCC), distcc: $(DISTCC_HOSTS)))
-	$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) CHECKERS='$(CHECKERS)' FILES='$(FILES)' \
+	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) $(if $(BUILD_SHARED),jobs shared,-j$(BUILD_JOBS))$(if $(BUILD_DISTCC), distcc: $(DISTCC_HOSTS)))
+	+$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) BUILD_TIMEOUT=$(BUILD_TIMEOUT) CHECKERS='$(CHECKERS)' FILES='$(FILES)' \
 		DISTCC_HOSTS='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' DISTCC_CC='$(call tc-cc,$(TOOLCHAIN))' \
 		flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(BUILD_JOBS) $(W) \
-		$(call kmake,$(@D),$(TOOLCHAIN),$(if $(BUILD_DISTCC),distcc,1))
-	$(Q)touch $@
+		$(call $(if $(BUILD_SHARED),kmake-shared,kmake),$(@D),$(TOOLCHAIN),$(if $(BUILD_DISTCC),distcc,1))
+	$(Q)[ "$$(cat $(@D)/status)" = 124 ] || touch $@
+
+# A build directory a campaign emptied (KEEP_BUILDS=0, mk/campaign.mk) has
+# its stamps and nothing else: what must read it again builds it again
+rebuild-if-emptied = +$(Q)[ ! -e $(BUILDDIR)/.kwarn-emptied ] || \
+	{ rm -f $(BUILD_STAMP) && $(MAKE) $(BUILD_STAMP) $(KWARN_CMDLINE); }

@@ -2,6 +2,9 @@
 # build.sh - configure and build one kernel, keeping going on errors.
 #
 # Usage: build.sh SEED_CONFIG FRAGMENT BUILDDIR JOBS W KMAKE...
+# JOBS "shared": KMAKE is in its caller's jobserver (no -j of its own).
+# BUILD_TIMEOUT (seconds, 0 none): the build is stopped then, and its
+# status is 124 (the corpus says "timeout").
 # FRAGMENT ("-": none) is added to the seed's config before olddefconfig,
 # and must hold afterwards.
 # Writes BUILDDIR/make.log, BUILDDIR/status (make's exit code: a kernel
@@ -21,6 +24,7 @@ seedconfig=$1 fragment=$2 dir=$3 jobs=$4 w=$5
 shift 5
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir"
+rm -f "$dir/.kwarn-emptied"
 if [ "$fragment" = - ]; then
 	cat "$seedconfig"
 else
@@ -64,7 +68,10 @@ if [ -n "${DISTCC_HOSTS:-}" ]; then
 	"$here/distcc-pump.sh" "$dir/distcc.log" --probe "$DISTCC_CC"
 	build=("$here/distcc-pump.sh" "$dir/distcc.log" "$@")
 fi
-args=(-k -j"$jobs" -Otarget W="$w" "${checkers[@]}"
+[ "${BUILD_TIMEOUT:-0}" = 0 ] || build=(timeout --foreground -k 30 "$BUILD_TIMEOUT" "${build[@]}")
+jobs_arg=(-j"$jobs")
+[ "$jobs" != shared ] || jobs_arg=()
+args=(-k "${jobs_arg[@]}" -Otarget W="$w" "${checkers[@]}"
       cmd_checkdoc="$(capture kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<")
 start=$(date +%s)
 # make's failure is recorded (status); -e is off inside this || list, so
@@ -80,6 +87,8 @@ status=0 logged=0
 } 2>&1 | tee --output-error=exit "$dir/make.log" |
 	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }' ||
 	{ ps=("${PIPESTATUS[@]}"); status=${ps[0]} logged=${ps[1]}; }
+# stopped by the timeout (TERM, or KILL 30 s later): one status for both
+[ "${BUILD_TIMEOUT:-0}" = 0 ] || [ "$status" != 137 ] || status=124
 # A build the machine failed (a full disk, the OOM killer) says nothing
 # about the kernel: it gets no status and no stamp, so a rerun builds it
 # again instead of trusting it
@@ -111,7 +120,11 @@ esac
 echo $(( $(date +%s) - start )) > "$dir/seconds"
 echo "$status" > "$dir/status"
 [ ${#checkers[@]} = 0 ] || touch "$dir/.kwarn-sparse"
-[ "$status" = 0 ] || say BUILD "$(basename "$dir"): make exited $status (recorded)"
+if [ "$status" = 124 ] && [ "${BUILD_TIMEOUT:-0}" != 0 ]; then
+	say BUILD "$(basename "$dir"): stopped after BUILD_TIMEOUT=$BUILD_TIMEOUT s (recorded)"
+elif [ "$status" != 0 ]; then
+	say BUILD "$(basename "$dir"): make exited $status (recorded)"
+fi
 if [ -s "$dir/distcc.log" ]; then
 	say DISTCC "$(basename "$dir"): $(grep -c -e 'compiled locally$' -e 'running locally instead' "$dir/distcc.log") compiles ran locally (the include server gave up, or the host failed), $(grep -c " Warning: " "$dir/distcc.log") distcc warnings: $dir/distcc.log"
 fi

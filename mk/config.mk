@@ -12,7 +12,15 @@ PIN := $(TOP)/mk/pin.config
 CONFIG ?=
 CONFIG_FRAGMENT = $(if $(CONFIG),$(TOP)/tests/$(CONFIG).config)
 SEED_SUFFIX = $(if $(CONFIG),-$(CONFIG))
-SEEDDIR = $(O)/seed-$(SEED)-p$(P)$(SEED_SUFFIX)
+# RUN_DIR: what makes the seeds of a campaign differ from another's (the
+# tree, the probability, the fragment): one directory of seeds each, in O=
+# (configs and builds) and in CORPUS, so that no two different builds
+# share a path: linux-source-6.1/p2/seed-1, linux-source-6.1/p0-small/seed-1,
+# ksrc^home^me^linux/p2/seed-1
+RUN_DIR = $(TREE_DIR)/p$(P)$(SEED_SUFFIX)
+SEEDDIR = $(O)/$(RUN_DIR)/seed-$(SEED)
+CORPUS_RUN = $(CORPUS)/$(RUN_DIR)
+CORPUS_SEEDDIR = $(CORPUS_RUN)/seed-$(SEED)
 SEED_CONFIG = $(SEEDDIR)/seed.config
 ALLCONFIG = $(if $(CONFIG),$(SEEDDIR)/allconfig,$(PIN))
 

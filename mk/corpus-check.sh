@@ -19,56 +19,11 @@ if [ "${1:-}" = -n ]; then
 	name=$2; shift 2
 fi
 
-# fields and their types: the warning corpus's build and diag records, a
-# branch profile's boot and branch records
+here=$(cd "$(dirname "$0")" && pwd)
+
+# the fields and types of each record: mk/corpus-lib.jq
 check='
-# (a branch record has the fields of its kind, "all" or "annotated")
-def branch:
-	{type: ["string"], seed: ["number"], toolchain: ["string"], kind: ["string"],
-	 file: ["string"], line: ["number"], function: ["string", "null"],
-	 full: ["boolean"], percent: ["number", "null"]};
-def fields:
-	{build: {type: ["string"], schema: ["number"], seed: ["number"], probability: ["number"],
-		w: ["string"], toolchain: ["string"], variant: ["string"], compiler: ["string"],
-		packages: ["object", "null"], kernel: ["string"], tree: ["string"],
-		series_sha256: ["string"], fragment_sha256: ["string"], config_sha256: ["string"],
-		config_diff: ["array"], status: ["string"], make_exit: ["number"],
-		failed_targets: ["array"], instances: ["number"], unique: ["number"],
-		config: ["string"]},
-	 diag: {type: ["string"], key: ["string"], seed: ["number"], toolchain: ["string"],
-		w: ["string"], variant: ["string"], tool: ["string"], kind: ["string"],
-		flag: ["string"], level: ["number", "null"], path: ["string"], line: ["number"],
-		col: ["number"], ordinal: ["number"], message: ["string"], text: ["string"],
-		source: ["string", "null"], function: ["string", "null"], count: ["number"],
-		nobjects: ["number"], objects: ["array"], include: ["array"], notes: ["array"]},
-	 boot: {type: ["string"], schema: ["number"], seed: ["number"], toolchain: ["string"],
-		status: ["string"], records: ["number"], annotated_records: ["number"],
-		findings: ["array"]},
-	 all: ({miss: ["number"], hit: ["number"]} + branch),
-	 annotated: ({correct: ["number"], incorrect: ["number"], constant: ["number"]} + branch)};
-# why record . is not a $t record, or null; the common case (it is) first,
-# in a quicker way: the types of the fields that allow one type, then of
-# those that allow null too (a missing field reads as null)
-def quick:
-	map_values(to_entries
-		| {one: map(select(.value | length == 1) | .key),
-		   types: map(select(.value | length == 1) | .value[0]),
-		   other: map(select(.value | length > 1) | .key),
-		   others: map(select(.value | length > 1) | .value[0])});
-def bad($fields; $t):
-	. as $r
-	| first($fields[$t] | to_entries[]
-		| .key as $k | if ($r | has($k)) | not then "no field \"\($k)\""
-		  elif any(.value[]; . == ($r[$k] | type)) then empty
-		  else "\"\($k)\" is \($r[$k] | type), not \(.value | join(" or "))" end)
-	// null;
-def bad($fields; $quick; $t):
-	. as $r | $quick[$t] as $q
-	| if [$r[$q.one[]] | type] == $q.types
-		and ([$r[$q.other[]] | type] | . == $q.others
-			or ([., $q.others] | transpose | all(.[0] == "null" or .[0] == .[1])))
-		and all($q.other[]; . as $k | $r | has($k))
-	  then null else bad($fields; $t) end;
+include "corpus-lib";
 # the build (boot) record says $what $said, but $has: "1: the ..., $why"
 def mismatch($what; $said; $has; $why):
 	if $said == $has then empty else "1: the \($what) \($said), \($why)" end;
@@ -78,11 +33,7 @@ def why($p; $n; $head):
 	($p.r | type) as $type
 	| if $p.e then "not JSON: \($p.e | sub(" \\(while parsing .*"; "") | sub(" at line 1, column"; " at column") | .[:80])"
 	  elif $type != "object" then "not a record but \($type)"
-	  elif $n == 1 then
-		if ($p.r.type | IN("build", "boot")) | not then "no build record on line 1"
-		elif ($p.r.schema | type) != "number" then "bad schema \($p.r.schema | tojson)"
-		elif $p.r.schema > $max then "schema \($p.r.schema) is newer than this kwarn'\''s (\($max))"
-		else $p.r | bad($fields; $quick; .type) end
+	  elif $n == 1 then $p.r | head_why($fields; $quick; $max)
 	  elif ($p.r | has("type")) | not then "no field \"type\""
 	  elif $head.type == "build" then
 		if $p.r.type != "diag" then "a \($p.r.type | tojson) record after line 1, not a diag record"
@@ -122,7 +73,7 @@ for f; do
 	n=${name:-$f}
 	[ -r "$f" ] || fail_with 3 "$n: cannot read"
 	zstd -tq "$f" 2>/dev/null || fail_with 1 "$n: truncated or corrupt corpus file"
-	why=$(zstd -dcq "$f" | jq -n -R -r --argjson max $SCHEMA "$check" 2>&1) ||
+	why=$(zstd -dcq "$f" | jq -n -R -r -L "$here" --argjson max $SCHEMA "$check" 2>&1) ||
 		why=" cannot check: $why"
 	[ -z "$why" ] || fail_with 1 "$n:$why"
 done

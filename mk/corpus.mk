@@ -1,42 +1,20 @@
 # corpus.mk - parse a build into its corpus file, and query corpora.
 #
-# $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.jsonl.zst  build record + one record per
+# $(CORPUS)/RUN/seed-N/TOOLCHAIN-WLEVEL.jsonl.zst  build record + one record per
 #                                             unique warning (schema: corpus/SCHEMA.md)
-# $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.log.zst    the raw output, compressed
-# $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.run.json   what varies run to run (times,
+# $(CORPUS)/RUN/seed-N/TOOLCHAIN-WLEVEL.log.zst    the raw output, compressed
+# $(CORPUS)/RUN/seed-N/TOOLCHAIN-WLEVEL.run.json   what varies run to run (times,
 #                                             distcc hosts)
-# $(CORPUS)/seed-N/TOOLCHAIN-WLEVEL.sum.zst    its summary: what top and compare
+# $(CORPUS)/RUN/seed-N/TOOLCHAIN-WLEVEL.sum.zst    its summary: what top and compare
 #                                             read (mk/summary.sh)
+# RUN is the tree, probability and fragment (RUN_DIR, mk/config.mk), e.g.
+# linux-source-6.1/p2. The queries read the RUN of their settings.
 
 export ZSTD_LEVEL := 19
-CORPUS_FILE = $(CORPUS)/seed-$(SEED)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX).jsonl.zst
+CORPUS_FILE = $(CORPUS_SEEDDIR)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX).jsonl.zst
 
-.PHONY: corpus corpus-one top
-# the default matrix: the oldest and newest packaged GCC, and one Clang
-TOOLCHAINS ?= $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),gcc-11 gcc-12 clang-14)
-CORPUS_SEEDS = $(or $(SEEDS),$(SEED))
-
-# every seed of SEEDS (or SEED) with every toolchain of TOOLCHAINS, in turn;
-# what is built and unchanged is skipped by the stamps
-# one W=123 build gives every level by attribution; WLEVELS="1 12 123"
-# builds each level for real
-WLEVELS ?= $(W)
-# then each seed's profiling image is booted (mk/boot.mk); BOOT=0 skips it.
-# It is built locally: distcc would put the servers' paths in its __FILE__s
-BOOT ?= 1
-corpus:
-	$(Q)n=$(words $(CORPUS_SEEDS)); k=0; for s in $(CORPUS_SEEDS); do k=$$((k + 1)); \
-		for t in $(TOOLCHAINS); do for w in $(WLEVELS); do \
-		echo "  SEED     $$s ($$k of $$n), $$t, W=$$w"; \
-		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(O) CORPUS=$(CORPUS) P=$(P) CONFIG=$(CONFIG) \
-			REF_TOOLCHAIN=$(REF_TOOLCHAIN) W=$$w JOBS=$(JOBS) V=$(V) CCACHE=$(CCACHE) \
-			DISTCC_HOSTS='$(DISTCC_HOSTS)' $(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit; \
-		done; done; \
-		$(if $(filter 0,$(BOOT)),,$(MAKE) boot SEED=$$s O=$(O) CORPUS=$(CORPUS) P=$(P) CONFIG=$(CONFIG) DISTCC_HOSTS= \
-			REF_TOOLCHAIN=$(REF_TOOLCHAIN) BOOT_TOOLCHAINS='$(BOOT_TOOLCHAINS)' \
-			JOBS=$(JOBS) V=$(V) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) || exit;) \
-		done
-
+.PHONY: corpus-one top
+# make corpus, the seed x toolchain x W matrix: mk/campaign.mk
 corpus-one: $(CORPUS_FILE)
 	@echo "  CORPUS   $(CORPUS_FILE:$(TOP)/%=%)"
 
@@ -48,8 +26,9 @@ $(CHECKERS_USED): FORCE
 .PHONY: FORCE
 FORCE:
 
-$(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh \
+$(CORPUS_SEEDDIR)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh \
 		$(TOP)/mk/summary.sh
+	$(rebuild-if-emptied)
 	$(call say,PARSE,$(notdir $(BUILDDIR)))
 	$(Q)mkdir -p $(@D)
 	$(Q)CHECKERS='$(CHECKERS)' flock $(BUILDDIR).lock $(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
@@ -58,25 +37,34 @@ $(CORPUS)/seed-$(SEED)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARS
 		'$(SERIES_SHA)' '$(TREE_NAME)' $(KWARN_PARSE) \
 		$(call kmake-in,$(BUILDDIR),$(TOOLCHAIN))
 
+# Corpora of the layout before runs had directories ($(CORPUS)/seed-N):
+# the queries say so once (make migrate moves them)
+old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn: $(CORPUS)/seed-*: corpora in the layout before RUN directories, not read; make migrate moves them" >&2)
+
 # top offenders: one seed with SEED= on the command line, else every seed;
 # per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds. Read
 # from the corpus files' summaries by kwarn-agg (a corpus file without one
 # of its time, from an older kwarn, is checked and gets it first:
 # mk/summary.sh); corpus/queries/top.jq, reading the records, is the
-# reference the tests hold it to. Over more than one seed, a campaign
-# section follows (seeds built, failed, booted: the boot records of the
-# seeds' TOOLCHAIN-branches.jsonl.zst; flags by seeds; keys first seen)
-TOP_SEEDS = $(if $(filter command line,$(origin SEED)),seed-$(SEED),seed-*)
+# reference the tests hold it to. The files go by file name (the
+# toolchain's), so that kwarn-agg -g holds one toolchain's keys at a time.
+# Over more than one seed, a campaign section follows (seeds built,
+# failed, booted: the boot records of the seeds' TOOLCHAIN-branches.jsonl.zst;
+# flags by seeds; keys first seen)
+by-file-name = awk -F/ '{ print $$NF, $$0 }' | sort -s -k1,1 | cut -d' ' -f2-
+TOP_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(addprefix seed-,$(CAMPAIGN_SEEDS)),seed-*)
 TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
 TOP_N ?= 10
 KWARN_AGG := $(HOSTOUT)/bin/kwarn-agg
 top: $(KWARN_AGG)
-	$(Q)files=$$(ls $(CORPUS)/$(TOP_SEEDS)/$(TOP_TOOLCHAINS)-W$(W).jsonl.zst 2>/dev/null) || \
-		{ echo "kwarn: no corpus in $(CORPUS)/$(TOP_SEEDS); run make corpus first" >&2; exit 1; }; \
+	$(call old-layout-warning)
+	$(Q)files=$$(ls $(foreach s,$(TOP_SEEDS),$(CORPUS_RUN)/$(s)/$(TOP_TOOLCHAINS)-W$(W).jsonl.zst) 2>/dev/null || true); \
+	[ -n "$$files" ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(word 2,$(TOP_SEEDS)),seed-*,$(TOP_SEEDS)); run make corpus first" >&2; exit 1; }; \
 	tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	files=$$(printf '%s\n' $$files | $(by-file-name)); \
 	$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/sums && \
-	$(TOP)/mk/summary.sh -b $$tmp/boots $$(ls $(CORPUS)/$(TOP_SEEDS)/*-branches.jsonl.zst 2>/dev/null) && \
-	$(KWARN_AGG) top -n $(TOP_N) -s $$tmp/boots -T $$tmp/sums
+	$(TOP)/mk/summary.sh -b $$tmp/boots $$(ls $(foreach s,$(TOP_SEEDS),$(CORPUS_RUN)/$(s)/*-branches.jsonl.zst) 2>/dev/null) && \
+	$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -T $$tmp/sums
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json]
 # Exit status: 0 compared (differences are the report, not a failure);
@@ -84,15 +72,17 @@ top: $(KWARN_AGG)
 # is missing or unreadable (it says which make corpus to run).
 FORMAT ?= text
 LIST ?= 20
-CMP_SEEDS = $(or $(SEEDS),$(SEED))
+CMP_SEEDS = $(CAMPAIGN_SEEDS)
 .PHONY: compare
 # Read from the summaries by kwarn-agg, as top; corpus/queries/compare.jq
-# is the reference the tests hold it to.
+# is the reference the tests hold it to. Each side's in seed order:
+# kwarn-agg compares a seed at a time.
 compare: $(KWARN_AGG)
+	$(call old-layout-warning)
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	for t in A:$(A) B:$(B); do files=; for s in $(CMP_SEEDS); do \
-		f=$(CORPUS)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
+	for t in A:$(A) B:$(B); do files=; for s in $$(printf '%s\n' $(CMP_SEEDS) | sort -n); do \
+		f=$(CORPUS_RUN)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
 		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
 		files="$$files $$f"; done; \
 		$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/$${t%%:*} || exit 2; done; \
@@ -103,3 +93,10 @@ compare: $(KWARN_AGG)
 		if [ "$(FORMAT)" = json ]; then jq -e '.new | length == 0' $$tmp/out > /dev/null; \
 		else grep -q '^sites: 0 new in B' $$tmp/out; fi || \
 		{ echo "kwarn: compare: $(B) adds warnings against $(A)" >&2; exit 1; }; fi
+
+# make migrate [CORPUS=] [O=] [KSRC=]: corpora and seed directories of the
+# layout before RUN directories, moved to theirs (mk/migrate.sh); KSRC=
+# names the tree of corpora built from one
+.PHONY: migrate
+migrate:
+	$(Q)$(TOP)/mk/migrate.sh $(CORPUS) $(O) $(TOP) $(if $(KSRC_USER),$(TREE_DIR),-)

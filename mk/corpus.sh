@@ -89,7 +89,7 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	 kernel: $kernel, tree: $tree, series_sha256: $series,
 	 fragment_sha256: $fragment, config_sha256: $config_sha,
 	 config_diff: ($diff | split("\n") | map(select(length > 0))),
-	 status: (if $status == "0" then "ok" else "failed" end),
+	 status: (if $status == "0" then "ok" elif $status == "124" then "timeout" else "failed" end),
 	 make_exit: ($status | tonumber),
 	 failed_targets: [$d[] | select(.kind == "failure") | .message],
 	 instances: ([$d[] | .count] | add // 0), unique: ($d | length),

@@ -8,6 +8,8 @@
 #   fail TEXT        the same, exit 2 (a usage or setup error)
 #   fail_with N TEXT the same, exit N (1: bad input or a finding; 3: I/O)
 #   need_vars NAME...  fail unless each variable NAME is set and not empty
+#   seed_name        the seed's directory in O= (SEEDDIR: RUN/seed-N) as
+#                    one file name, each / as ^, for scratch directories
 #   use_toolchain TC   set family, cc, kmake, packages and distcc to what
 #                      toolchain TC means: the file make wrote, with TC
 #                      installed (mk/toolchain.mk, tc-facts)
@@ -17,6 +19,10 @@
 # Every script runs with set -euo pipefail: a command whose failure is
 # expected says so where it runs (cmd || status=$?).
 set -euo pipefail
+# A make the scripts start picks its own flags: the caller's (say a
+# campaign's jobserver, whose pipes a script does not get) are dropped
+# (build.sh hands a build the jobserver on purpose: kmake-shared)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 warn() { echo "kwarn: ${STEP:?}: $*" >&2; }
 fail_with() {
@@ -31,6 +37,10 @@ need_vars() {
 	for v; do
 		[ -n "${!v:-}" ] || fail "$v is not set"
 	done
+}
+seed_name() {
+	local s=${SEEDDIR#"$O"/}
+	echo "${s//\//^}"
 }
 use_toolchain() {
 	local f=$O/toolchains/${1//\//^}.sh

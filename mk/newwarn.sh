@@ -13,7 +13,7 @@ for a; do declare "$a"; done
 [ -r "$DIFF" ] || fail "$DIFF: cannot read"
 cfg=$SEEDDIR/seed.config
 [ -f "$cfg" ] || fail "no config for seed $SEED in $SEEDDIR; run make config SEED=$SEED first"
-work=$O/newwarn/seed-$SEED
+work=$O/newwarn/$(seed_name)
 rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
 
 # the patched tree: hard links to the prepared one; patch(1) replaces the

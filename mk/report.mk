@@ -1,6 +1,6 @@
 # report.mk - the corpus as one static HTML page, and that page in a browser.
 #
-#   make report [CORPUS=DIR] [REPORT=FILE]   write $(CORPUS)/report.html; print its path
+#   make report [CORPUS=DIR] [REPORT=FILE]   write $(CORPUS)/RUN/report.html; print its path
 #   make report-render [RENDER_OUT=DIR]      open it in headless Chromium: the
 #                                            rendered DOM, what the page logged,
 #                                            a screenshot (RENDER_OUT, default
@@ -19,7 +19,7 @@
 # script, nothing fetched. It counts the W=$(W) corpora; the same corpus
 # gives the same bytes, written to a temporary file renamed into place.
 
-REPORT ?= $(CORPUS)/report.html
+REPORT ?= $(CORPUS_RUN)/report.html
 override REPORT := $(abspath $(REPORT))
 # rows per table, flags per chart
 REPORT_N ?= 10
@@ -33,7 +33,7 @@ RENDER_PACKAGES := chromium fonts-dejavu-core python3
 
 .PHONY: report report-render report-packages
 report: $(KWARN_SVG) $(KWARN_AGG) | report-packages
-	$(Q)KWARN_AGG=$(KWARN_AGG) $(TOP)/report/report.sh $(REPORT) $(CORPUS) $(KWARN_SVG) $(TOP) $(W) \
+	$(Q)KWARN_AGG=$(KWARN_AGG) $(TOP)/report/report.sh $(REPORT) $(CORPUS_RUN) $(KWARN_SVG) $(TOP) $(W) \
 		$(REF_TOOLCHAIN) $(REPORT_N)
 	@echo "  REPORT   $(REPORT:$(TOP)/%=%)"
 

@@ -19,7 +19,8 @@ found=$O/repro/found
 if [ "$PHASE" = find ]; then
 	rm -f "$found"
 	shopt -s nullglob
-	files=("$CORPUS"/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
+	# a key is one warning in the whole corpus: every RUN (TREE/pP) is looked in
+	files=("$CORPUS"/*/*/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
 	[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus first"
 	"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2	# it said why
 

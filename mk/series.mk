@@ -21,7 +21,7 @@
 #
 # $(SERIES_WORK)/src            a private copy of the tree the patches move
 #                               along (the shared tree is never patched)
-# $(SERIES_WORK)/seed-N-pP/TC-WW  one build directory per toolchain
+# $(SERIES_WORK)/RUN^seed-N/TC-WW  one build directory per toolchain
 # $(SERIES_WORK)/report.jsonl   one record per patch and toolchain
 # $(SERIES_WORK)/report.txt     what was printed
 # $(SERIES_WORK)/status         the exit code: 0 pass, 1 a patch failed,
@@ -44,7 +44,7 @@ SERIES_BOOT ?= auto
 series-vars = ONLY='$(if $(ONLY),$(if $(findstring /,$(ONLY)),$(abspath $(ONLY)),$(ONLY)))' \
 	SEED='$(SEED)' P='$(P)' SEEDDIR='$(SEEDDIR)' $(if $(W_GIVEN),W='$(W)') \
 	TOOLCHAINS='$(TOOLCHAINS)' REF_TOOLCHAIN='$(REF_TOOLCHAIN)' \
-	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' SERIES='$(SERIES)' \
+	CORPUS='$(CORPUS_RUN)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' SERIES='$(SERIES)' \
 	TREE_ID='$(TREE_ID)' WORK='$(SERIES_WORK)' JOBS='$(JOBS)' V='$(V)' \
 	MAXOBJS='$(SERIES_MAX_OBJS)' FAILW='$(SERIES_FAIL_W)' BOOT='$(SERIES_BOOT)' BOOT_TIMEOUT='$(BOOT_TIMEOUT)' \
 	BOOT_MEM='$(BOOT_MEM)' INITRAMFS='$(INITRAMFS)' KWARN_SITES='$(KWARN_SITES)' \
@@ -72,22 +72,25 @@ series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
 # to $(SERIES_WORK)/base.series)
 SERIES_BASE_SHA = $$(cd $(SERIES) && cat $(SERIES_WORK)/base.series \
 	$$(cat $(SERIES_WORK)/base.series) | sha256sum | cut -c1-64)
+# the base's builds and corpora are of the private tree (KSRC= to the
+# sub-make): its RUN directory
+SERIES_RUN_DIR = ksrc$(call path-as-name,$(SERIES_WORK)/src)/p$(P)$(SEED_SUFFIX)
 .PHONY: series-compare series-base
 series-base: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
 	$(Q)mkdir -p $(SERIES_WORK) && $(TOP)/mk/series-check.sh $(series-vars) MODE=base
 
 series-compare: series-base
-	$(Q)status=0; for s in $(or $(SEEDS),$(SEED)); do for t in $(TOOLCHAINS); do \
-		after=$(CORPUS)/seed-$$s/$$t-W$(W).jsonl.zst; \
+	$(Q)status=0; for s in $(CAMPAIGN_SEEDS); do for t in $(TOOLCHAINS); do \
+		after=$(CORPUS_RUN)/seed-$$s/$$t-W$(W).jsonl.zst; \
 		test -f $$after || { echo "kwarn: $$after: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
 		echo "  SEED     $$s, $$t, without the fix patches"; \
-		rm -f $(SERIES_WORK)/o/seed-$$s-p$(P)$(SEED_SUFFIX)/$$t-W$(W)/.kwarn-built; \
+		rm -f $(SERIES_WORK)/o/$(SERIES_RUN_DIR)/seed-$$s/$$t-W$(W)/.kwarn-built; \
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(SERIES_WORK)/o KSRC=$(SERIES_WORK)/src \
 			TREE_NAME='$(TREE_NAME)' SERIES_SHA=$(SERIES_BASE_SHA) \
 			CORPUS=$(SERIES_WORK)/corpus P=$(P) CONFIG=$(CONFIG) W=$(W) JOBS=$(JOBS) V=$(V) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) || exit 2; \
-		$(TOP)/mk/series-compare.sh $(SERIES_WORK)/corpus/seed-$$s/$$t-W$(W).jsonl.zst $$after \
+		$(TOP)/mk/series-compare.sh $(SERIES_WORK)/corpus/$(SERIES_RUN_DIR)/seed-$$s/$$t-W$(W).jsonl.zst $$after \
 			$(LIST) || status=$$?; \
 		[ $$status != 2 ] || exit 2; \
 	done; done; exit $$status

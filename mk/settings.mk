@@ -3,13 +3,16 @@
 #
 # Targets
 #   make corpus          build SEEDS (or SEED) with TOOLCHAINS at WLEVELS, parse, boot
+#                        (a campaign: make -jN or JOBS=N shares one jobserver; rerun resumes)
 #   make corpus-one      one seed, one TOOLCHAIN, one W: build and parse only
-#   make config          the seed's pinned randconfig ($O/seed-N-pP/seed.config)
+#   make migrate         move corpora and builds of the layout before RUN directories
+#   make config          the seed's pinned randconfig ($O/RUN/seed-N/seed.config)
 #   make build           one build, no parse
 #   make tree            Debian's linux-source unpacked, series/ applied
 #   make top             top offenders per cumulative W level (SEED= for one seed)
 #   make compare A= B=   what toolchain B adds and drops against A
 #   make report          the corpus as one static HTML page (REPORT=)
+#   make merge FROM=D    gather corpora made elsewhere into CORPUS, each checked once
 #   make report-render   that page in headless Chromium (RENDER_OUT=)
 #   make repro ID=KEY    rebuild the one object that printed a warning (or LINE=)
 #   make newwarn DIFF=F  only the warnings a patch adds, with every toolchain
@@ -30,12 +33,14 @@
 #
 # Where
 #   O=DIR                cache: tree, configs, builds ($XDG_CACHE_HOME/kwarn or ~/.cache/kwarn)
-#   CORPUS=DIR           where corpora are written (corpus/seeds)
+#   CORPUS=DIR           where corpora are written (corpus/seeds), as RUN/seed-N/:
+#                        RUN is the tree, P and CONFIG (linux-source-6.1/p2)
 #   KSRC=DIR             this kernel tree as it is, instead of Debian's linux-source
+#   FROM="dir1 dir2"     make merge: the corpus directories to gather into CORPUS
 #
 # What to build
 #   SEED=N               KCONFIG_SEED, 0..999999999 without leading zeros (1)
-#   SEEDS="1 2 3"        several seeds (corpus, compare, boot, branches, series-check)
+#   SEEDS="1-100 200"    several seeds, numbers and ranges (corpus, top, compare, boot, branches, series-check)
 #   P=N                  KCONFIG_PROBABILITY, percent 0..100 (2)
 #   CONFIG=NAME          add tests/NAME.config to the pin (small: the test kernel)
 #   W=123                Kbuild's W= levels: 1, 2, 3 combined (W=21 is W=12)
@@ -45,6 +50,8 @@
 #   FILES="a.o b.o"      the objects clang-analyzer checks (all: every object)
 #   JOBS=N               parallel jobs, 1..9999 (nproc)
 #   BOOT=1               make corpus also boots each seed (0: does not)
+#   BUILD_TIMEOUT=0      seconds a kernel build may run, then recorded as "timeout" (0: no limit)
+#   KEEP_BUILDS=1        0: make corpus empties each build directory once its corpus is written
 #   CCACHE=1             compile through ccache when it is installed (0: never)
 #   DISTCC_HOSTS="h/16"  GCC builds compile on these distcc servers
 #   DISTCC_JOBS=N        parallel jobs with distcc (the hosts' limits added)
@@ -87,6 +94,7 @@
 #   GOLDEN_P=0           make golden: P of the configuration (2: check-full's)
 #   GOLDEN_CONFIG=small  make golden: its CONFIG (empty: check-full's)
 #   BENCH_SIZE=full      full (>= 1 GiB of logs) or small
+#   BENCH_CAMPAIGN_SEEDS="1 10"  make bench: seeds of make top, compare (1 10 100 1000)
 #   BUILDS=1             make bench also times kernel builds (hours)
 #   FUZZ_TARGET=NAME     kwarn-parse, kwarn-sites, kwarn-svg or kwarn-agg
 #   FUZZ_SECONDS=1800    how long make fuzz runs
@@ -103,7 +111,7 @@
 # other files set later are right by construction.
 
 # the settings kwarn's own recursive makes pass, besides those listed above
-SETTINGS_INTERNAL := TREE_NAME SERIES_SHA
+SETTINGS_INTERNAL := TREE_NAME SERIES_SHA CAMPAIGN CAMPAIGN_LOG
 # the settings, from the list above (only when there is a command line to check)
 settings-listed = $(shell sed -n 's/^\#   \([A-Z][A-Z0-9_]*\)=.*/\1/p' $(TOP)/mk/settings.mk)
 settings-given := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
@@ -135,13 +143,18 @@ path-as-name = $(subst /,^,$(1))
 # $(call w-sorted,S): the levels of S sorted and deduplicated (321 -> 123),
 # empty when S is not made of the digits 1, 2 and 3
 w-sorted = $(if $(call made-of,$(1),1 2 3),$(subst $(space),,$(sort $(call spread-chars,$(1),1 2 3))))
+# What a toolchain name is (mk/toolchain.mk says what each means): read
+# here, before toolchain.mk, whose rules need a checked O=
+tc-is-gcc = $(filter gcc-%,$(1))
+tc-is-clang = $(filter clang-%,$(1))
+tc-is-prefix = $(filter %-,$(1))
 # $(call toolchain-name,S): S when it names a toolchain (a prefix need not
 # exist for this check); the N of gcc-N may be a full version, as a prefix
 # toolchain's corpora are named (make top TOOLCHAIN=gcc-6.5.0)
 toolchain-version = $(patsubst gcc-%,%,$(patsubst clang-%,%,$(1)))
 version-ok = $(if $(call made-of,$(1),$(digits) .),$(if $(filter .% %. 0%,$(1)),,$(1)))
-toolchain-name = $(strip $(if $(filter 1,$(words $(1))),$(if $(filter gcc-% clang-%,$(1)),\
-	$(if $(call version-ok,$(call toolchain-version,$(1))),$(1)),$(filter /% %-,$(1)))))
+toolchain-name = $(strip $(if $(filter 1,$(words $(1))),$(if $(call tc-is-gcc,$(1))$(call tc-is-clang,$(1)),\
+	$(if $(call version-ok,$(call toolchain-version,$(1))),$(1)),$(call tc-is-prefix,$(1)))))
 
 given = $(filter-out undefined,$(origin $(1)))
 # $(call setting-check,NAME,OK,ACCEPTS): when NAME is set, stop unless OK
@@ -157,7 +170,11 @@ setting-each = $(foreach x,$($(1)),$(if $(call $(2),$(x)),,$(error $(1): '$(x)' 
 # the clock (a corpus nobody can reproduce), and SEED=010 was seed 8
 seed-ok = $(call decimal,$(1),9)
 $(call setting-check,SEED,$(call seed-ok,$(SEED)),a decimal number 0..999999999 without leading zeros)
-$(call setting-each,SEEDS,seed-ok,a seed: a decimal number 0..999999999 without leading zeros)
+# SEEDS: seeds and ranges FIRST-LAST (FIRST <= LAST)
+seed-range-ok = $(and $(filter 2,$(words $(subst -, ,$(1)))),$(call seed-ok,$(firstword $(subst -, ,$(1)))),\
+	$(call seed-ok,$(lastword $(subst -, ,$(1)))),$(shell [ $(subst -, -le ,$(1)) ] && echo ok))
+seeds-ok = $(if $(findstring -,$(1)),$(call seed-range-ok,$(1)),$(call seed-ok,$(1)))
+$(call setting-each,SEEDS,seeds-ok,a seed (a decimal number 0..999999999 without leading zeros) or a range FIRST-LAST)
 p-ok = $(or $(call decimal,$(1),2),$(filter 100,$(1)))
 $(call setting-check,P,$(call p-ok,$(P)),KCONFIG_PROBABILITY: a percentage 0..100)
 $(call setting-check,GOLDEN_P,$(call p-ok,$(GOLDEN_P)),a percentage 0..100)
@@ -179,19 +196,22 @@ $(call setting-check,JOBS,$(call count,$(JOBS),4),a number of parallel jobs$(com
 $(if $(DISTCC_HOSTS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS),4),a number of parallel jobs$(comma) 1..9999))
 $(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS,\
 	$(call setting-check,$(v),$(call count,$($(v)),9),a number 1..999999999))
-$(foreach v,V BOOT CCACHE,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
+$(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number of seconds 0..999999999 (0: no limit))
+$(foreach v,V BOOT CCACHE KEEP_BUILDS,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
 $(foreach v,FAIL_ON_NEW BUILDS,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
 $(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile)
 $(call setting-check,FORMAT,$(filter text json,$(FORMAT)),text or json)
 $(call setting-check,SERIES_BOOT,$(filter auto 0 1,$(SERIES_BOOT)),auto$(comma) 0 or 1)
 $(call setting-check,BENCH_SIZE,$(filter full small,$(BENCH_SIZE)),full or small)
+$(call setting-check,BENCH_CAMPAIGN_SEEDS,$(and $(strip $(BENCH_CAMPAIGN_SEEDS)),$(if $(strip \
+	$(foreach s,$(BENCH_CAMPAIGN_SEEDS),$(if $(call count,$(s),5),,x))),,ok)),numbers of seeds 1..99999 ("1 10 100 1000"))
 $(call setting-check,FUZZ_TARGET,$(filter kwarn-parse kwarn-sites kwarn-svg kwarn-agg,$(FUZZ_TARGET)),kwarn-parse$(comma) kwarn-sites$(comma) kwarn-svg or kwarn-agg)
 $(call setting-check,HELPER_CC,$(filter gcc clang gcc-% clang-%,$(HELPER_CC)),a host compiler: gcc$(comma) clang$(comma) gcc-N or clang-N)
 
 # Toolchains: the name here; a prefix's compiler must exist (a fork, only
 # for a prefix); whether a gcc-N or clang-N is packaged, need-packages
 # finds out when it installs it
-toolchain-ok = $(strip $(and $(call toolchain-name,$(1)),$(if $(filter %-,$(1)),$(if $(filter /%,$(1)),\
+toolchain-ok = $(strip $(and $(call toolchain-name,$(1)),$(if $(call tc-is-prefix,$(1)),$(if $(filter /%,$(1)),\
 	$(wildcard $(1)gcc),$(shell command -v '$(1)gcc')),ok)))
 toolchain-why = $(strip $(if $(call toolchain-name,$(1)),$(1)gcc: no such compiler,\
 	a toolchain: gcc-N$(comma) clang-N or a cross prefix ending in '-'))
@@ -205,7 +225,7 @@ $(foreach v,A B,$(if $($(v)),$(call toolchain-check,$(v))))
 KNOWN_CHECKERS := sparse clang-analyzer
 $(call setting-check,CHECKERS,$(if $(filter-out $(KNOWN_CHECKERS),$(CHECKERS)),,ok),empty or some of: $(KNOWN_CHECKERS))
 $(if $(filter clang-analyzer,$(CHECKERS)),\
-	$(if $(filter clang-%,$(TOOLCHAIN)),,$(error CHECKERS=clang-analyzer needs a clang toolchain, not $(TOOLCHAIN)))\
+	$(if $(call tc-is-clang,$(TOOLCHAIN)),,$(error CHECKERS=clang-analyzer needs a clang toolchain, not $(TOOLCHAIN)))\
 	$(if $(FILES),,$(error CHECKERS=clang-analyzer: say which objects, FILES="kernel/fork.o ..." or FILES=all)))
 
 # Paths: one word each (a space in O= wrote somewhere else). Inputs must
@@ -217,6 +237,8 @@ $(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) without
 $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) without spaces)
 $(foreach v,REPORT SCRIPT,$(if $(and $($(v)),$(wildcard $($(v)))),$(if $(shell test -f '$($(v))' && echo y),,\
 	$(error $(v)=$($(v)): not a regular file: kwarn writes it only as a file))))
+# FROM: directories, any number (make merge refuses none)
+$(foreach d,$(FROM),$(if $(wildcard $(d)/.),,$(error FROM: '$(d)' is not a directory)))
 $(call setting-check-given,DIFF,$(and $(call path,$(DIFF)),$(shell test -f '$(DIFF)' -a -r '$(DIFF)' && echo y)),a readable patch file)
 $(foreach t,$(TESTS),$(if $(wildcard $(t)),,$(error TESTS: $(t): no such test file)))
 

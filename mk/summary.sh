@@ -39,11 +39,9 @@ skip='\x50\x2a\x4d\x18\x11\x00\x00\x00#kwarn-summary '$VERSION'\n'
 summary() {
 	{
 		printf "$skip"
-		zstd -dcq "$1" | jq -r --arg sha "$(sha256sum < "$1" | cut -c1-64)" --arg v $VERSION '
-			if .type == "build" then
-				"#kwarn-summary\t\($v)\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
-				"\tw=\(.w)\tvariant=\(.variant)\tstatus=\(.status)\tmake_exit=\(.make_exit)" +
-				"\tinstances=\(.instances)\tunique=\(.unique)"
+		zstd -dcq "$1" | jq -r -L "$here" --arg sha "$(sha256sum < "$1" | cut -c1-64)" '
+			include "corpus-lib";
+			if .type == "build" then summary_header($sha)
 			else [.key, .kind, .tool, .flag, .level, .path, .line, .count, .text] | @tsv end' |
 			zstd -q -"$ZSTD_LEVEL" --single-thread
 	} > "$2"

@@ -15,9 +15,8 @@
 # is used: BTF stays off). A seed's config is then the same on every machine
 # (but for GCC_PLUGINS, which a gcc-N-plugin-dev-arm-linux-gnueabi turns on).
 
-tc-is-gcc = $(filter gcc-%,$(1))
-tc-is-clang = $(filter clang-%,$(1))
-tc-is-prefix = $(filter %-,$(1))
+# (tc-is-gcc, tc-is-clang, tc-is-prefix: mk/settings.mk, which checks the
+# names before this file is read)
 
 tc-family = $(if $(call tc-is-clang,$(1)),clang,gcc)
 tc-cc = $(strip $(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-$(1),\
@@ -40,6 +39,10 @@ CCACHE_CMD = $(if $(filter 1,$(CCACHE)),$(addsuffix $(space),$(shell command -v 
 # WRAP=distcc under kwarn-cc and kwarn-distcc (mk/distcc.mk). kmake-in runs
 # in an already configured BUILDDIR (its generated Makefile), for -f tricks.
 kmake-env = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make
+# kmake-shared: the same, in this make's jobserver (make -jN, a campaign):
+# Kbuild is handed the jobserver's flags only, and its recipe needs a +
+kmake-shared = env -u MAKELEVEL -u MFLAGS MAKEFLAGS='$(jobserver-flags)' make -C $(KSRC) O=$(1) $(kmake-args)
+jobserver-flags = $(filter -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))
 kmake-wrap = $(if $(filter distcc,$(1)),$(KWARN_CC) $(KWARN_DISTCC) ,$(if $(1),$(KWARN_CC) $(CCACHE_CMD)))
 kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(call kmake-wrap,$(3))$(call tc-cc,$(2))"
 kmake = $(kmake-env) -C $(KSRC) O=$(1) $(kmake-args)

@@ -9,7 +9,9 @@ SERIES := $(TOP)/series
 SERIES_FILES := $(SERIES)/series $(addprefix $(SERIES)/,$(shell \
 	sed -e 's/#.*//' -e '/^[[:space:]]*$$/d' $(SERIES)/series 2>/dev/null))
 SERIES_SHA := $(shell cat $(SERIES_FILES) 2>/dev/null | sha256sum | cut -c1-64)
-# TREE_NAME: the tree as the corpus records it ("tree" in the build record)
+# TREE_NAME: the tree as the corpus records it ("tree" in the build record);
+# TREE_DIR: the tree as a directory name in O= and CORPUS (mk/config.mk):
+# the package's name, or ksrc and the user tree's path as a name
 
 ifdef KSRC
 KSRC_USER := $(KSRC)
@@ -19,6 +21,7 @@ TREE_ID := user-$(shell cd $(KSRC) && git describe --always --dirty 2>/dev/null 
 # are out of date against it
 TREE_STAMP := $(O)/src/.user-tree$(call path-as-name,$(KSRC))
 TREE_NAME ?= $(TREE_ID)
+TREE_DIR := ksrc$(call path-as-name,$(KSRC))
 $(TREE_STAMP):
 	$(Q)mkdir -p $(@D) && touch $@
 else
@@ -29,6 +32,7 @@ TREE_ID = $(shell echo '$(SRC_PKG) $(SRC_VERSION) $(SERIES_SHA)' | sha256sum | c
 KSRC := $(O)/src/$(SRC_PKG)
 TREE_STAMP = $(KSRC)/.kwarn-tree-$(TREE_ID)
 TREE_NAME = $(SRC_PKG) $(SRC_VERSION)
+TREE_DIR := $(SRC_PKG)
 $(KSRC)/.kwarn-tree-%: | $(DEPS_STAMP)
 	$(call say,TREE,$(SRC_PKG) $(SRC_VERSION) + series ($(TREE_ID)))
 	$(Q)mkdir -p $(O)/src && flock $(O)/src/.lock $(TOP)/mk/tree.sh $(SRC_TARBALL) $(KSRC) $(SERIES) $@

@@ -16,13 +16,19 @@ n=0
 TEST_SEED=1 TEST_TC=gcc-12
 : "${TEST_P=0}" "${TEST_CONFIG=small}"
 TEST_VARS="SEED=$TEST_SEED P=$TEST_P CONFIG=$TEST_CONFIG"
+# the run's settings alone: queries over every seed of the tests' run
+TEST_RUN_VARS="P=$TEST_P CONFIG=$TEST_CONFIG"
 : "${O:=${XDG_CACHE_HOME:-$HOME/.cache}/kwarn}"
 : "${TESTDIR:=$O/check}"
-# named as mk/config.mk names the seed's directory in O=
-seedname=seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
-SEEDDIR=$O/$seedname
-GOLDEN=$TOP/tests/golden/$seedname-$TEST_TC-W123
-export TOP O TESTDIR TEST_SEED TEST_P TEST_CONFIG TEST_VARS TEST_TC
+# named as mk/config.mk names the run's and the seed's directories in O=
+# and CORPUS; CDIR: the test seed's corpus directory of the tests' CORPUS
+TEST_RUN=linux-source-6.1/p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
+SEEDDIR=$O/$TEST_RUN/seed-$TEST_SEED
+# the same as one file name, for scratch directories (mk/lib.sh seed_name)
+seedname=${TEST_RUN//\//^}^seed-$TEST_SEED
+CDIR=$TESTDIR/corpus/$TEST_RUN/seed-$TEST_SEED
+GOLDEN=$TOP/tests/golden/seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}-$TEST_TC-W123
+export TOP O TESTDIR TEST_SEED TEST_P TEST_CONFIG TEST_VARS TEST_RUN_VARS TEST_TC TEST_RUN SEEDDIR CDIR
 # The test builds never go through ccache: t90 installs it, and a compiler
 # command with ccache in it would make Kbuild rebuild every cached test
 # build. t90 proves ccache on its own.

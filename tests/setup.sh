@@ -17,7 +17,7 @@
 
 KTREE=$O/src/linux-source-6.1
 PREFIX=$TESTDIR/prefix/bin/arm-linux-gnueabi-
-PREFIX_CORPUS=$TESTDIR/prefix/corpus/seed-$TEST_SEED/gcc-$(arm-linux-gnueabi-gcc-12 -dumpfullversion 2>/dev/null)-W12.jsonl.zst
+PREFIX_CORPUS=$TESTDIR/prefix/corpus/$TEST_RUN/seed-$TEST_SEED/gcc-$(arm-linux-gnueabi-gcc-12 -dumpfullversion 2>/dev/null)-W12.jsonl.zst
 
 need() {
 	local what=$1 tc w

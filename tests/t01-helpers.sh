@@ -307,3 +307,13 @@ ok "kwarn-agg: a missing summary: exit 3, named" \
 	refuses 3 "kwarn-agg: $a/none: No such file or directory" "$agg" top "$a/none"
 ok "kwarn-agg compare without B: usage, exit 2" bash -c "
 	$agg compare -a $sum > /dev/null 2>&1; test \$? = 2"
+# the orders that bound their memory: top -g one toolchain's keys at a
+# time, compare one seed's sites
+ok "kwarn-agg top -g: a toolchain's summaries again after another's: exit 2, named" \
+	refuses 2 "kwarn-agg: $a/A.zst:1: toolchain gcc-12 again after another's summaries: give each toolchain's summaries together (make top does)" \
+	"$agg" top -g "$a/A.zst" "$a/B.zst" "$a/A.zst"
+ok "kwarn-agg top -g: each toolchain's summaries together: what top prints" bash -c "
+	$agg top -g -n 100 $a/A.zst $a/A $a/B.zst | cmp - <($agg top -n 100 $a/A.zst $a/B.zst $a/A)"
+ok "kwarn-agg compare: a side's seeds out of order: exit 2, named" \
+	refuses 2 "kwarn-agg: $a/A:1: seed 1 after seed 2: give each side's summaries in seed order (make compare does)" \
+	"$agg" compare -a "$a/A" -b "$a/B" -b "$a/A"

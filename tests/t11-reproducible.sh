@@ -17,10 +17,13 @@
 # t20's level check.
 . "$(dirname "$0")/lib.sh"
 o2=$TESTDIR/o2
-s2=$o2/$(basename "$SEEDDIR")
+s2=$o2/$TEST_RUN/seed-$TEST_SEED
 b=$s2/$TEST_TC-W1
-c=$o2/corpus/seed-$TEST_SEED/$TEST_TC-W1.jsonl.zst
+c=$o2/corpus/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W1.jsonl.zst
 want=$(sed -n 's/^corpus-W1 //p' "$GOLDEN")
+# seed 2, built alone by make golden: what the two-seed campaign must give
+c2=$o2/corpus/$TEST_RUN/seed-2/$TEST_TC-W1.jsonl.zst
+want2=$(sed -n 's/^corpus-W1-seed-2 //p' "$GOLDEN")
 
 rm -rf "$o2"
 mkdir -p "$s2/config" "$b" "$o2/bin"
@@ -80,7 +83,24 @@ building() { [ "$(find "$b/$1" -name '*.o' 2> /dev/null | wc -l)" -ge 3 ]; }
 parsing='pgrep -f "mk/corpus.sh $c" > /dev/null'
 
 ok "INT during the first build from an empty O= left no partial corpus" killed INT "building kernel"
-ok "the build went on from there: the W=1 corpus (O=, cwd, -j2, TZ, LANG, PATH differ) matches the golden sha256 (-j8)" same
+# the rerun is a campaign of two seeds: seed 1's build goes on beside
+# seed 2's, both taking their jobs from one jobserver of two
+campaign2() {
+	runs=$((runs + 1))
+	corpus SEEDS="1 2" > "$TESTDIR/t11-run-$runs.log" 2>&1 &&
+	test "$(sha256sum < "$c" | cut -c1-64)" = "$want" &&
+	! ls -A "$(dirname "$c")" "$(dirname "$c2")" | grep -q '\.tmp$'
+}
+ok "the build went on from there, in a two-seed campaign at JOBS=2: the W=1 corpus (O=, cwd, -j2, TZ, LANG, PATH differ) matches the golden sha256 (-j8, alone)" campaign2
+ok "  seed 2, built at the same time in the same jobserver, matches its golden sha256 (built alone)" \
+	test "$(sha256sum < "$c2" | cut -c1-64)" = "$want2"
+ok "  the two builds ran at once, each in the shared jobserver, with a progress line each" bash -c "
+	log=$TESTDIR/t11-run-$((runs)).log
+	grep -q '^  BUILD    seed 1 $TEST_TC W=1 plain jobs shared' \$log &&
+	grep -q '^  BUILD    seed 2 $TEST_TC W=1 plain jobs shared' \$log &&
+	test \$(grep -c '^  DONE     seed [12] $TEST_TC W=1: ok, [0-9]* s; [12]/2 done, 0 failed' \$log) = 2 &&
+	grep -q '^  CAMPAIGN 2 builds and 0 boots of 2: 2 ok, 0 failed' \$log &&
+	test \$(grep -c '^  CC ' $o2/$TEST_RUN/seed-2/$TEST_TC-W1/make.log) -gt 100"
 ok "the first run installed linux-source-6.1, then unpacked and patched the tree once" bash -c "
 	grep -q '^  APT .*linux-source-6.1' $TESTDIR/t11-run-1.log &&
 	test \$(cat $TESTDIR/t11-run-*.log | grep -c '^  TREE ') = 1"
@@ -89,7 +109,7 @@ ok "its config is the shared build's, byte for byte" cmp "$SEEDDIR/seed.config" 
 # W levels (as t20 for the rest): this real W=1 build against the shared
 # W=123 build's attribution
 need corpus "$TEST_TC" 123
-levels_equal "$TEST_TC" 1 "$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst" "$c"
+levels_equal "$TEST_TC" 1 "$CDIR/$TEST_TC-W123.jsonl.zst" "$c"
 
 # during the build again: kernel/time/'s 16 objects to recompile
 find "$b/kernel/time" -name '*.o' -delete
@@ -111,4 +131,29 @@ ok "two concurrent runs for the same seed: the same bytes, no leftovers" bash -c
 	test \"\$(sha256sum < $c | cut -c1-64)\" = '$want' && ! ls -A $(dirname "$c") | grep -q '\.tmp\$' &&
 	test \$(ls $(dirname "$c") | grep -c '^$TEST_TC-W1.jsonl.zst') = 1"
 ok "no later run prepared the tree again" test "$(cat "$TESTDIR"/t11-run-*.log | grep -c '^  TREE ')" = 1
+
+# Builds that run past BUILD_TIMEOUT (both seeds' W=12, from scratch):
+# recorded as "timeout", without a stamp; the campaign goes on and exits 0
+c12=$o2/corpus/$TEST_RUN/seed-1/$TEST_TC-W12.jsonl.zst
+ok "a build past BUILD_TIMEOUT is recorded as timeout and the campaign goes on" bash -c "
+	$(declare -f corpus); o2=$o2 TOP=$TOP TEST_VARS='$TEST_VARS' TEST_TC=$TEST_TC
+	corpus SEEDS='1 2' WLEVELS='12 1' BUILD_TIMEOUT=3 > $TESTDIR/t11-timeout.log 2>&1 &&
+	test \$(zstd -dcq $c12 | head -n1 | jq -r '[.status, .make_exit] | join(\" \")') = 'timeout 124' &&
+	grep -q '^  DONE     seed 1 $TEST_TC W=12: timeout' $TESTDIR/t11-timeout.log &&
+	grep -q '^  CAMPAIGN 4 builds and 0 boots of 4: 2 ok, 0 failed, 2 timeout, 0 error' $TESTDIR/t11-timeout.log &&
+	test ! -e $o2/$TEST_RUN/seed-1/$TEST_TC-W12/.kwarn-built"
+rm -rf "$o2/$TEST_RUN"/seed-[12]/"$TEST_TC"-W12* "$o2/corpus/$TEST_RUN"/seed-[12]/"$TEST_TC"-W12.*
+
+# KEEP_BUILDS=0: each build directory emptied once its corpus is written,
+# stamps kept: a rerun builds and parses nothing
+ok "KEEP_BUILDS=0 empties the build directories, keeping their stamps" bash -c "
+	$(declare -f corpus); o2=$o2 TOP=$TOP TEST_VARS='$TEST_VARS' TEST_TC=$TEST_TC
+	corpus SEEDS='1 2' KEEP_BUILDS=0 > $TESTDIR/t11-keep.log 2>&1 &&
+	for s in 1 2; do d=$o2/$TEST_RUN/seed-\$s/$TEST_TC-W1
+		test \"\$(ls -A \$d | sort | tr '\\n' ' ')\" = '.kwarn-built .kwarn-emptied ' || exit 1; done"
+ok "  a rerun builds and parses nothing, the corpora are the same bytes" bash -c "
+	$(declare -f corpus); o2=$o2 TOP=$TOP TEST_VARS='$TEST_VARS' TEST_TC=$TEST_TC
+	corpus SEEDS='1 2' > $TESTDIR/t11-keep2.log 2>&1 &&
+	! grep -q '^  \(BUILD\|PARSE\) ' $TESTDIR/t11-keep2.log &&
+	test \"\$(sha256sum < $c | cut -c1-64) \$(sha256sum < $c2 | cut -c1-64)\" = '$want $want2'"
 rm -rf "$o2"

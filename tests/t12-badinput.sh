@@ -2,7 +2,7 @@
 # Bad input to make: one clear line, non-zero exit, nothing half-written.
 . "$(dirname "$0")/lib.sh"
 need corpus gcc-12 123
-c=$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst
+c=$CDIR/$TEST_TC-W123.jsonl.zst
 
 fails_with() {	# fails_with PATTERN CMD...: CMD fails and says PATTERN
 	local pat=$1
@@ -35,9 +35,16 @@ for w in 4 0 '' '1 2' 12a; do
 		"W must be the levels 1, 2 and 3 combined (1, 12, 123, 2...), got '$w'" W="$w"
 done
 ok "WLEVELS with a bad level is refused" make_refuses corpus "WLEVELS: '14' is not a W level" WLEVELS="1 14"
+campaign() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk kwarn-print-campaign-targets CAMPAIGN=corpus BOOT=0 "$@"; }
 ok "W's digits are sorted and deduplicated: W=21 builds W=12, W=3211 W=123" bash -c "
-	make -C $TOP -n corpus W=21 O=$TESTDIR/w-o | grep -q 'for w in 12; do' &&
-	make -C $TOP -n corpus W=3211 O=$TESTDIR/w-o | grep -q 'for w in 123; do'"
+	$(declare -f campaign); TOP=$TOP
+	test \"\$(campaign SEED=4 TOOLCHAIN=gcc-12 W=21)\" = 'campaign-build/4/gcc-12/12' &&
+	test \"\$(campaign SEED=4 TOOLCHAIN=gcc-12 W=3211)\" = 'campaign-build/4/gcc-12/123'"
+ok "SEEDS takes numbers and ranges, each seed once, in the order given" bash -c "
+	$(declare -f campaign); TOP=$TOP
+	test \"\$(campaign SEEDS='9 3-5 4 1-1' TOOLCHAIN=gcc-12)\" = 'campaign-build/9/gcc-12/123 campaign-build/3/gcc-12/123 campaign-build/4/gcc-12/123 campaign-build/5/gcc-12/123 campaign-build/1/gcc-12/123'"
+ok "a range that runs backwards is refused before any work" make_refuses corpus \
+	"SEEDS: '5-3' is not a seed (a decimal number 0..999999999 without leading zeros) or a range FIRST-LAST" SEEDS="1 5-3"
 for j in 0 abc 2x 10000; do
 	ok "JOBS=$j is refused before any work" make_refuses corpus \
 		"JOBS must be a number of parallel jobs, 1..9999, got '$j'" JOBS="$j"
@@ -81,17 +88,17 @@ ok "an ID longer than a key is refused" make_refuses repro "ID must be a corpus 
 key=$(zstd -dcq "$c" | sed -n 2p | jq -r .key)
 KEY=$(tr a-f A-F <<< "$key")
 ok "an upper case ID names the same key ($KEY)" bash -c "
-	make -C $TOP repro ID=$KEY CORPUS=$TESTDIR/corpus O=$O SCRIPT=$TESTDIR/upper.sh > $TESTDIR/upper.out 2>&1 &&
+	make -C $TOP repro ID=$KEY $TEST_RUN_VARS CORPUS=$TESTDIR/corpus O=$O SCRIPT=$TESTDIR/upper.sh > $TESTDIR/upper.out 2>&1 &&
 	grep -q 'WARNING  $key ' $TESTDIR/upper.out"
-mkdir -p "$TESTDIR/ambiguous/seed-1" && cp "$c" "$TESTDIR/ambiguous/seed-1/"
+mkdir -p "$TESTDIR/ambiguous/$TEST_RUN/seed-1" && cp "$c" "$TESTDIR/ambiguous/$TEST_RUN/seed-1/"
 rm -rf "$TESTDIR/fresh-o"
 nkeys=$(zstd -dcq "$c" | jq -r 'select(.type == "diag") | .key' | grep -c '^a')
 ok "an ambiguous ID: how many keys match and a few of them, before the tree is made" bash -c "
-	! make -C $TOP repro ID=a CORPUS=$TESTDIR/ambiguous O=$TESTDIR/fresh-o > $TESTDIR/bad.out 2>&1 &&
+	! make -C $TOP repro ID=a $TEST_RUN_VARS CORPUS=$TESTDIR/ambiguous O=$TESTDIR/fresh-o > $TESTDIR/bad.out 2>&1 &&
 	grep -q \"kwarn: repro: ID a is ambiguous: $nkeys keys match (\(a[0-9a-f]* \)\{5\}...); give more of the key\" $TESTDIR/bad.out &&
 	test \$(cat $TESTDIR/fresh-o/repro/status) = 2 && test ! -e $TESTDIR/fresh-o/src"
 ok "a setting kwarn does not know gets a warning naming it" bash -c "
-	make -C $TOP -n corpus SEEED=7 KCFLAGS=-O3 O=$TESTDIR/w-o 2>&1 > /dev/null |
+	make -C $TOP help SEEED=7 KCFLAGS=-O3 O=$TESTDIR/w-o 2>&1 > /dev/null |
 	grep -c 'is not a kwarn setting (make help lists them)' | grep -qx 2"
 # make help lists every target and every setting: each .PHONY target and
 # each ?= setting of the makefiles (but the internal ones) is in it
@@ -109,21 +116,21 @@ touch "$TESTDIR/tree-a/Makefile" "$TESTDIR/tree-b/Makefile" "$TESTDIR/tree-a/b/M
 ok "each KSRC tree has a stamp of its own" test "$(stamp "$TESTDIR/tree-a")" != "$(stamp "$TESTDIR/tree-b")"
 ok "  tree-a/b and tree-a-b too" test "$(stamp "$TESTDIR/tree-a/b")" != "$(stamp "$TESTDIR/tree-a-b")"
 cp "$c" "$TESTDIR/trunc.jsonl.zst"
-mkdir -p "$TESTDIR/badcorpus/seed-9"
-head -c 300 "$c" > "$TESTDIR/badcorpus/seed-9/gcc-12-W123.jsonl.zst"
+mkdir -p "$TESTDIR/badcorpus/$TEST_RUN/seed-9"
+head -c 300 "$c" > "$TESTDIR/badcorpus/$TEST_RUN/seed-9/gcc-12-W123.jsonl.zst"
 ok "make top on a truncated corpus file fails, naming it" fails_with "seed-9/gcc-12-W123.jsonl.zst" \
-	make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
+	make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$TESTDIR/badcorpus"
 ok "make top with no corpus says so" fails_with "no corpus in" \
 	make -C "$TOP" -s top CORPUS="$TESTDIR/nocorpus"
-corrupt=$TESTDIR/badcorpus/seed-9/gcc-12-W123.jsonl.zst
+corrupt=$TESTDIR/badcorpus/$TEST_RUN/seed-9/gcc-12-W123.jsonl.zst
 cp "$c" "$corrupt" && printf '\377\377\377\377\377\377\377\377' |
 	dd of="$corrupt" bs=1 seek=4000 conv=notrunc status=none
 ok "make top on a corrupt corpus file (bytes overwritten) fails, naming it" fails_with \
-	"seed-9/gcc-12-W123.jsonl.zst" make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
+	"seed-9/gcc-12-W123.jsonl.zst" make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$TESTDIR/badcorpus"
 zstd -dcq "$c" | jq -c 'if .type == "build" then .schema = 99 else . end' | zstd -q > "$corrupt"
 ok "a corpus of a newer schema is refused, naming it" fails_with \
 	"seed-9/gcc-12-W123.jsonl.zst:1: schema 99 is newer than this kwarn's (1)" \
-	make -C "$TOP" -s top CORPUS="$TESTDIR/badcorpus"
+	make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$TESTDIR/badcorpus"
 ok "a toolchain whose packages do not exist: one line naming them" fails_with \
 	"kwarn: need-packages: cannot install: clang-99 lld-99 llvm-99 clang-tools-99" \
 	make -C "$TOP" build $TEST_VARS TOOLCHAIN=clang-99 O="$O"
@@ -177,20 +184,20 @@ fi
 mnt=$TESTDIR/small-fs
 mkdir -p "$mnt"
 umount "$mnt" 2> /dev/null
-old=$(du -k -c "$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123".* | tail -n1 | cut -f1)
+old=$(du -k -c "$CDIR/$TEST_TC-W123".* | tail -n1 | cut -f1)
 if mount -t tmpfs -o size=$((old + 512))k kwarn-test "$mnt"; then
-	mkdir -p "$mnt/seed-$TEST_SEED"
-	cp "$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123".* "$mnt/seed-$TEST_SEED/"
-	(cd "$mnt" && sha256sum seed-*/*) > "$TESTDIR/small-fs.sum"
-	touch -d @0 "$mnt/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst"	# out of date: redone
+	mkdir -p "$mnt/$TEST_RUN/seed-$TEST_SEED"
+	cp "$CDIR/$TEST_TC-W123".* "$mnt/$TEST_RUN/seed-$TEST_SEED/"
+	(cd "$mnt" && sha256sum $TEST_RUN/seed-*/*) > "$TESTDIR/small-fs.sum"
+	touch -d @0 "$mnt/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst"	# out of date: redone
 	ok "a full corpus directory: the parse step fails, naming the file" fails_with \
-		"$mnt/seed-$TEST_SEED/.$TEST_TC-W123.*: No space left on device" \
+		"$mnt/$TEST_RUN/seed-$TEST_SEED/.$TEST_TC-W123.*: No space left on device" \
 		kmake corpus-one CORPUS="$mnt"
 	ok "  the corpus already there is whole, nothing half-written is left" bash -c "
-		cd $mnt && sha256sum -c --quiet $TESTDIR/small-fs.sum && ! ls -A seed-* | grep -q '^\.'"
+		cd $mnt && sha256sum -c --quiet $TESTDIR/small-fs.sum && ! ls -A $TEST_RUN/seed-* | grep -q '^\.'"
 	mount -o remount,ro "$mnt"
 	ok "a read-only corpus directory: the parse step fails, naming the file" fails_with \
-		"$mnt/seed-$TEST_SEED/.$TEST_TC-W123.*: Read-only file system" \
+		"$mnt/$TEST_RUN/seed-$TEST_SEED/.$TEST_TC-W123.*: Read-only file system" \
 		kmake corpus-one CORPUS="$mnt"
 	ok "  the corpus already there is whole" bash -c "cd $mnt && sha256sum -c --quiet $TESTDIR/small-fs.sum"
 	umount "$mnt"
@@ -204,8 +211,8 @@ fi
 bad=$TESTDIR/badlines
 rm -rf "$bad"
 damaged() {	# damaged NAME SED: the test corpus with one line damaged by SED
-	mkdir -p "$bad/$1/seed-$TEST_SEED"
-	zstd -dcq "$c" | sed "$2" | zstd -q -o "$bad/$1/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst"
+	mkdir -p "$bad/$1/$TEST_RUN/seed-$TEST_SEED"
+	zstd -dcq "$c" | sed "$2" | zstd -q -o "$bad/$1/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst"
 }
 says() {	# says MESSAGE CMD...: CMD exits 2, and its one "kwarn:" line starts "kwarn: MESSAGE"
 	local msg=$1 rc
@@ -219,8 +226,8 @@ says() {	# says MESSAGE CMD...: CMD exits 2, and its one "kwarn:" line starts "k
 kept_page() {	# kept_page NAME MESSAGE: make report on it says MESSAGE, the page before kept
 	local p=$bad/$1/report.html
 	echo "the page before" > "$p"
-	says "$2" make -C "$TOP" -s report CORPUS="$bad/$1" REPORT="$p" W=123 &&
-		[ "$(cat "$p")" = "the page before" ] && [ "$(ls -A "$bad/$1" | tr '\n' ' ')" = "report.html seed-$TEST_SEED " ]
+	says "$2" make -C "$TOP" -s report $TEST_RUN_VARS CORPUS="$bad/$1" REPORT="$p" W=123 &&
+		[ "$(cat "$p")" = "the page before" ] && [ "$(ls -A "$bad/$1/$TEST_RUN")" = "seed-$TEST_SEED" ]
 }
 unique=$(zstd -dcq "$c" | head -n1 | jq .unique)
 instances=$(zstd -dcq "$c" | head -n1 | jq .instances)
@@ -236,11 +243,11 @@ for d in "null:5: not a record but null" "empty:5: no field \"type\"" \
 	"deleted:1: the build record says unique $unique, the file has $((unique - 1)) records" \
 	"count:1: the build record says instances $instances, the records' counts sum to $((instances + 1))"; do
 	name=${d%%:*}
-	msg="corpus-check: $bad/$name/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:${d#*:}"
+	msg="corpus-check: $bad/$name/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:${d#*:}"
 	ok "damaged corpus ($name): make top fails: ...W123.jsonl.zst:${d#*:}" \
-		says "$msg" make -C "$TOP" -s top CORPUS="$bad/$name" W=123
+		says "$msg" make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$bad/$name" W=123
 	ok "damaged corpus ($name): make compare fails, naming file and line" \
-		says "$msg" make -C "$TOP" -s compare A=$TEST_TC B=$TEST_TC SEED=$TEST_SEED CORPUS="$bad/$name" W=123
+		says "$msg" make -C "$TOP" -s compare A=$TEST_TC B=$TEST_TC SEED=$TEST_SEED $TEST_RUN_VARS CORPUS="$bad/$name" W=123
 	ok "damaged corpus ($name): make report fails, naming file and line; the page before is kept" \
 		kept_page "$name" "$msg"
 done
@@ -253,7 +260,7 @@ printf '#!/bin/sh\n"%s" "$@" | sed %s\n' "$TOP/.build/bin/kwarn-parse" \
 	"'3s/\"line\":\\([0-9]*\\)/\"line\":\"\\1\"/'" > "$bad/kwarn-parse"
 chmod +x "$bad/kwarn-parse"
 ok "corpus.sh refuses to publish a record of the wrong type, naming file and line" \
-	says "corpus-check: $bad/write/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: \"line\" is string, not number" \
+	says "corpus-check: $bad/write/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: \"line\" is string, not number" \
 	kmake -s corpus-one CORPUS="$bad/write" KWARN_PARSE="$bad/kwarn-parse"
 ok "  and leaves nothing in the corpus directory" \
-	bash -c "[ -z \"\$(ls -A '$bad/write/seed-$TEST_SEED')\" ]"
+	bash -c "[ -z \"\$(ls -A '$bad/write/$TEST_RUN/seed-$TEST_SEED')\" ]"

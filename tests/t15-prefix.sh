@@ -10,7 +10,7 @@
 need corpus gcc-12 123
 need prefix
 pc=$TESTDIR/prefix/corpus
-ref=$TESTDIR/corpus/seed-$TEST_SEED/gcc-12-W123.jsonl.zst
+ref=$CDIR/gcc-12-W123.jsonl.zst
 c=$PREFIX_CORPUS
 name=gcc-$("${PREFIX}gcc" -dumpfullversion)
 

@@ -9,7 +9,7 @@
 need corpus gcc-12 123
 need prefix
 need corpus clang-14 123 1 12
-cdir=$TESTDIR/corpus/seed-$TEST_SEED
+cdir=$CDIR
 levels_equal clang-14 1 "$cdir/clang-14-W123.jsonl.zst" "$cdir/clang-14-W1.jsonl.zst"
 levels_equal clang-14 12 "$cdir/clang-14-W123.jsonl.zst" "$cdir/clang-14-W12.jsonl.zst"
 levels_equal gcc-12 12 "$cdir/gcc-12-W123.jsonl.zst" "$PREFIX_CORPUS"

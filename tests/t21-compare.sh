@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 need corpus gcc-12 123
 need corpus clang-14 123
-cdir=$TESTDIR/corpus/seed-$TEST_SEED
+cdir=$CDIR
 
 cmp_run() { kmake -s compare "$@" > "$TESTDIR/compare.out" 2>&1; echo $? > "$TESTDIR/compare.rc"; }
 
@@ -48,12 +48,12 @@ top_jq() {	# top_jq N CORPUS...: top.jq on the corpus files
 	shift
 	zstd -dcq "$@" | jq -n -r --argjson n "$n" -f "$q/top.jq"
 }
-cmp_jq() {	# cmp_jq FORMAT A-FILES B-FILES: compare.jq on the corpus files
+cmp_jq() {	# cmp_jq FORMAT A-FILES B-FILES [LIST]: compare.jq on the corpus files
 	jq -n -r --slurpfile a <(zstd -dcq $2) --slurpfile b <(zstd -dcq $3) --arg format "$1" \
-		--argjson list 20 -f "$q/compare.jq"
+		--argjson list "${4:-20}" -f "$q/compare.jq"
 }
 for top_n in 10 3; do	# (n is lib.sh's test counter)
-	make -C "$TOP" -s top SEED=$TEST_SEED W=123 TOP_N=$top_n CORPUS="$TESTDIR/corpus" > "$TESTDIR/agg-top" 2>&1
+	make -C "$TOP" -s top SEED=$TEST_SEED $TEST_RUN_VARS W=123 TOP_N=$top_n CORPUS="$TESTDIR/corpus" > "$TESTDIR/agg-top" 2>&1
 	top_jq $top_n "$cdir"/*-W123.jsonl.zst > "$TESTDIR/jq-top"
 	expect_eq "make top TOP_N=$top_n (kwarn-agg) prints what top.jq prints, byte for byte: gcc-12 and clang-14 of the test seed" \
 		"$TESTDIR/jq-top" "$TESTDIR/agg-top"
@@ -70,40 +70,49 @@ done
 m=$TESTDIR/agg-seeds
 rm -rf "$m"
 for s in 1 2 3; do
-	mkdir -p "$m/seed-$s"
+	mkdir -p "$m/$TEST_RUN/seed-$s"
 	for tc in gcc-12 clang-14; do
 		zstd -dcq "$cdir/$tc-W123.jsonl.zst" | sed "s/\"seed\":$TEST_SEED,/\"seed\":$s,/" |
-			zstd -q -o "$m/seed-$s/$tc-W123.jsonl.zst"
+			zstd -q -o "$m/$TEST_RUN/seed-$s/$tc-W123.jsonl.zst"
 	done
 done
-make -C "$TOP" -s top W=123 CORPUS="$m" > "$TESTDIR/agg-top3" 2> "$TESTDIR/agg-top3.err"
+make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$m" > "$TESTDIR/agg-top3" 2> "$TESTDIR/agg-top3.err"
 ok "corpus files without summaries: make top makes each, says so on one line each, of the corpus file's time" bash -c "
-	test \$(grep -c '^  SUMMARY  $m/seed-[123]/[a-z0-9-]*-W123.sum.zst (' $TESTDIR/agg-top3.err) = 6 &&
+	test \$(grep -c '^  SUMMARY  $m/$TEST_RUN/seed-[123]/[a-z0-9-]*-W123.sum.zst (' $TESTDIR/agg-top3.err) = 6 &&
 	test \$(wc -l < $TESTDIR/agg-top3.err) = 6 &&
-	for c in $m/seed-*/*.jsonl.zst; do s=\${c%.jsonl.zst}.sum.zst; test ! \$s -nt \$c && test ! \$s -ot \$c || exit 1; done"
+	for c in $m/$TEST_RUN/seed-*/*.jsonl.zst; do s=\${c%.jsonl.zst}.sum.zst; test ! \$s -nt \$c && test ! \$s -ot \$c || exit 1; done"
 inst=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning") | .count] | add')
 uniq=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning")] | length')
 ok "make top over 3 copies of a seed: unique is one seed's (distinct keys), per-seed and instances three times" bash -c "
 	grep -A1 '^== gcc-12: 3 build(s), seed(s) 1 2 3\$' $TESTDIR/agg-top3 > /dev/null &&
 	grep -qx 'W=123: $((3 * inst)) instances, $uniq unique, $((3 * uniq)) unique per seed summed' $TESTDIR/agg-top3 &&
 	grep -qx '  instances  unique  per-seed  flag' $TESTDIR/agg-top3"
-touch "$m/seed-2/gcc-12-W123.jsonl.zst"
+touch "$m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst"
 ok "a corpus file rewritten (a time not its summary's): make top makes its summary again, that one alone" bash -c "
-	make -C $TOP -s top W=123 CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 1 &&
-	make -C $TOP -s top W=123 CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
+	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 1 &&
+	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
 for f in text json; do
-	make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="3 1 2" W=123 FORMAT=$f CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
-	cmp_jq $f "$m/seed-3/gcc-12-W123.jsonl.zst $m/seed-1/gcc-12-W123.jsonl.zst $m/seed-2/gcc-12-W123.jsonl.zst" \
-		"$m/seed-3/clang-14-W123.jsonl.zst $m/seed-1/clang-14-W123.jsonl.zst $m/seed-2/clang-14-W123.jsonl.zst" \
+	make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="3 1 2" $TEST_RUN_VARS W=123 FORMAT=$f CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+	cmp_jq $f "$m/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst" \
+		"$m/$TEST_RUN/seed-3/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst" \
 		> "$TESTDIR/jq-cmp3"
 	expect_eq "make compare SEEDS=\"3 1 2\" FORMAT=$f (kwarn-agg) prints what compare.jq prints, byte for byte" \
 		"$TESTDIR/jq-cmp3" "$TESTDIR/agg-cmp3"
 done
+# kwarn-agg keeps the first LIST new and gone sites as the seeds go by:
+# a LIST longer than one seed's lists takes sites of the next seeds
+make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="2 3 1" W=123 LIST=$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) \
+	CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+cmp_jq text "$m/seed-1/gcc-12-W123.jsonl.zst $m/seed-2/gcc-12-W123.jsonl.zst $m/seed-3/gcc-12-W123.jsonl.zst" \
+	"$m/seed-1/clang-14-W123.jsonl.zst $m/seed-2/clang-14-W123.jsonl.zst $m/seed-3/clang-14-W123.jsonl.zst" \
+	$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) > "$TESTDIR/jq-cmp3"
+ok "make compare LIST= over two seeds and more: the sites of three seeds listed as compare.jq lists them" bash -c "
+	cmp $TESTDIR/jq-cmp3 $TESTDIR/agg-cmp3 && grep -q '^  seed 3 ' $TESTDIR/agg-cmp3"
 san=$TOP/.build/san/kwarn-agg plain=$TOP/.build/bin/kwarn-agg
 ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j as the plain build's" bash -c "
-	cmp <($san top $m/seed-*/*-W123.sum.zst) <($plain top $m/seed-*/*-W123.sum.zst) &&
-	cmp <($san compare -j -a $m/seed-1/gcc-12-W123.sum.zst -a $m/seed-2/gcc-12-W123.sum.zst -b $m/seed-3/clang-14-W123.sum.zst) \
-	    <($plain compare -j -a $m/seed-1/gcc-12-W123.sum.zst -a $m/seed-2/gcc-12-W123.sum.zst -b $m/seed-3/clang-14-W123.sum.zst)"
+	cmp <($san top $m/$TEST_RUN/seed-*/*-W123.sum.zst) <($plain top $m/$TEST_RUN/seed-*/*-W123.sum.zst) &&
+	cmp <($san compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst) \
+	    <($plain compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst)"
 
 # A campaign: seeds 1, 2 and 3 relabeled from the test seed's gcc-12 and
 # clang-14 corpora; seed 1 without its fs/ warnings (so seed 2 finds keys
@@ -114,29 +123,29 @@ ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j
 k=$TESTDIR/campaign
 rm -rf "$k"
 for s in 1 2 3; do
-	mkdir -p "$k/seed-$s"
+	mkdir -p "$k/$TEST_RUN/seed-$s"
 	for tc in gcc-12 clang-14; do
 		zstd -dcq "$cdir/$tc-W123.jsonl.zst" | jq -c --argjson s $s --arg tc $tc '.seed = $s
 			| if .type == "build" and $s == 2 and $tc == "gcc-12" then .status = "failed" | .make_exit = 2 else . end' |
 			jq -s -c --argjson s $s '(if $s == 1 then [.[0]] + (.[1:] | map(select(.path | startswith("fs/") | not))) else . end)
 				| (.[1:] | map(.count) | add) as $i | (.[1:] | length) as $u
 				| (.[0] |= (.instances = $i | .unique = $u)) | .[]' |
-			zstd -q -o "$k/seed-$s/$tc-W123.jsonl.zst"
+			zstd -q -o "$k/$TEST_RUN/seed-$s/$tc-W123.jsonl.zst"
 	done
 done
 # (a boot file's line 1 alone: the boot record, fields as qemu/README.md's)
 for s in 1:ok 2:panic; do
 	echo "{\"type\":\"boot\",\"schema\":1,\"seed\":${s%:*},\"toolchain\":\"$TEST_TC\",\"status\":\"${s#*:}\",\"records\":0,\"annotated_records\":0,\"findings\":[]}" |
-		zstd -q -o "$k/seed-${s%:*}/$TEST_TC-branches.jsonl.zst"
+		zstd -q -o "$k/$TEST_RUN/seed-${s%:*}/$TEST_TC-branches.jsonl.zst"
 done
-make -C "$TOP" -s top W=123 CORPUS="$k" TOP_N=5 > "$k/top" 2> "$k/top.err"
+make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$k" TOP_N=5 > "$k/top" 2> "$k/top.err"
 ok "a campaign of 3 seeds: make top prints the campaign section after the toolchains' (top.jq's) text" bash -c "
 	test \$(grep -c '^== ' $k/top) = 3 && tail -n +\$(grep -n '^== campaign' $k/top | cut -d: -f1) $k/top | grep -q '^== campaign: 3 seeds, 6 builds\$' &&
 	head -n 1 $k/top | grep -q '^== clang-14: 3 build(s), seed(s) 1 2 3\$'"
-zstd -dcq "$k"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "diag" and .kind == "warning")
+zstd -dcq "$k/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "diag" and .kind == "warning")
 	| {seed, key, flag: (if .flag == "" then .tool else .flag end)}' > "$k/diags"
-zstd -dcq "$k"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "build") | {seed, toolchain, status, make_exit}' > "$k/builds"
-for f in "$k"/seed-*/*-branches.jsonl.zst; do zstd -dcq "$f" | head -n 1; done | jq -c '{seed, status}' > "$k/boots"
+zstd -dcq "$k/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "build") | {seed, toolchain, status, make_exit}' > "$k/builds"
+for f in "$k/$TEST_RUN"/seed-*/*-branches.jsonl.zst; do zstd -dcq "$f" | head -n 1; done | jq -c '{seed, status}' > "$k/boots"
 jq -r -s --slurpfile b "$k/boots" '(map(.seed) | unique) as $s
 	| (map(select(.status != "ok"))) as $bad
 	| ($b | group_by(.seed) | map({key: "\(.[0].seed)", value: any(.[]; .status == "ok")}) | from_entries) as $boot
@@ -158,17 +167,17 @@ sed -n '/^       seed  new keys/,/^$/p' "$k/top" | sed '1d;$d' | awk '{ print $1
 ok "campaign: seed 2 finds keys seed 1 did not print" bash -c "awk '\$1 == 2 { exit !(\$2 > 0) }' $k/want.keys"
 expect_eq "campaign: keys first seen per seed and distinct keys so far, as jq counts them" "$k/want.keys" "$k/got.keys"
 ok "campaign: kwarn-agg top -j says the same as the text (seeds, flags), under ASan+UBSan" bash -c "
-	ls $k/seed-*/*-W123.sum.zst > $k/sums && $TOP/mk/summary.sh -b $k/bootlist $k/seed-*/*-branches.jsonl.zst &&
+	ls $k/$TEST_RUN/seed-*/*-W123.sum.zst > $k/sums && $TOP/mk/summary.sh -b $k/bootlist $k/$TEST_RUN/seed-*/*-branches.jsonl.zst &&
 	$san top -j -s $k/bootlist -T $k/sums > $k/top.json &&
 	jq -r '.seeds[] | \"\(.seed) \(.new_keys) \(.keys)\"' $k/top.json | cmp - $k/want.keys &&
 	jq -e '[.seeds[].boot] == [\"ok\", \"not ok\", \"none\"] and .build_status == {failed: 1} and .boot_status == {panic: 1}' $k/top.json"
 
 # a summary of version 1 (as the kwarn before this one wrote it), of the
 # corpus file's time: out of date, made again
-s1=$k/seed-3/gcc-12-W123.sum.zst
+s1=$k/$TEST_RUN/seed-3/gcc-12-W123.sum.zst
 zstd -dcq "$s1" | sed '1s/^#kwarn-summary\t2\(.*\)\tstatus=[^\t]*\tmake_exit=[0-9]*/#kwarn-summary\t1\1/' | zstd -q -f -o "$s1.v1"
-mv "$s1.v1" "$s1" && touch -r "$k/seed-3/gcc-12-W123.jsonl.zst" "$s1"
+mv "$s1.v1" "$s1" && touch -r "$k/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst" "$s1"
 ok "a summary of version 1 beside its corpus file, of its time: make top makes it again, that one alone" bash -c "
-	make -C $TOP -s top W=123 CORPUS=$k 2>&1 > /dev/null | grep -x '  SUMMARY  $s1 (.*' | grep -c . | grep -qx 1 &&
+	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$k 2>&1 > /dev/null | grep -x '  SUMMARY  $s1 (.*' | grep -c . | grep -qx 1 &&
 	zstd -dcq $s1 | head -n 1 | grep -q '^#kwarn-summary	2	.*	status=ok	make_exit=0	' &&
-	make -C $TOP -s top W=123 CORPUS=$k 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
+	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$k 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need corpus gcc-12 123
 need corpus clang-14 123
-cdir=$TESTDIR/corpus/seed-$TEST_SEED
+cdir=$CDIR
 status() { cat "$O/repro/status"; }
 pick() {	# pick TOOLCHAIN FLAG: the key of the first such warning in a .c file
 	zstd -dcq "$cdir/$1-W123.jsonl.zst" |

@@ -11,7 +11,7 @@ need tree
 
 tcs=${BOOT_TEST_TOOLCHAINS:-gcc-12 clang-14}
 seeddir=$SEEDDIR
-corpus=$TESTDIR/corpus/seed-$TEST_SEED
+corpus=$CDIR
 ksrc=${KSRC:-$KTREE}
 bmake() {
 	kmake ${KSRC:+KSRC="$KSRC"} "$@"

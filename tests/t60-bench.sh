@@ -19,9 +19,14 @@ figure "the ratio against the pipeline (target >= 10)" "^   grep \| sed \| sort 
 figure "the ratio against Python (target >= 20)" "^   python3 cbl_matcher.py +>= 20 +$num +$num "
 figure "peak RSS at 1x and 3x the input" "^   3x input / 1x input: rss ${num}x"
 figure "kwarn-parse's time at four input sizes" "^   4 +$num +$num +$num +$num +$num$"
-figure "make top at two corpus sizes" "^   top +2 +$num +$num$"
-figure "make compare at two corpus sizes" "^   compare +2 +$num +$num$"
-figure "how make top and make compare scale" "^   make compare: time per seed at N=2 / at N=1: $num; time ~ N\\^$num"
+for keys in shared distinct; do
+	figure "make top over 2 seeds x 3 toolchains, $keys keys: time, cpu time and peak RSS" "^   top +$keys +2 +$num +$num +$num  $"
+	figure "make compare over 2 seeds, $keys keys: time, cpu time and peak RSS" "^   compare +$keys +2 +$num +$num +$num  $"
+	figure "top.jq on the same records, $keys keys, and the ratio" "^   top.jq, $keys keys +$num +$num +$num +$num  "
+	figure "compare.jq on the same records, $keys keys: the same output" "^   compare.jq, $keys keys +$num +$num +$num +$num  yes, byte for byte$"
+done
+figure "how make top and make compare scale" "^   time per seed at N=2 / at N=1: top shared $num; compare shared $num; top distinct $num; compare distinct $num; "
+figure "where the campaign corpus is cached" "^   corpus files at zstd -1, summaries relabeled from the real ones; cached in $O/bench/"
 figure "bytes per warning instance and per unique warning" "^   bytes per instance: $num +bytes per unique warning: $num"
 figure "the raw logs' compression ratio" "^   raw logs: .*compression ${num}x"
 figure "make repro's time" "^   make repro \(make prepare and one object, fresh directory\): $num s \(exit 0\)$"

@@ -57,7 +57,7 @@ ok "  for both toolchains: every claimed warning gone, none new, every object bu
 # patch given by path) around a W=1 warning the test seed still has: a fake
 # fix, a fix that adds a warning, one that breaks the build, and a patch
 # that does not apply
-c=$TESTDIR/corpus/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst
+c=$CDIR/$TEST_TC-W123.jsonl.zst
 rec=$(zstd -dcq "$c" | jq -c 'select(.flag == "-Wmissing-prototypes" and (.path | endswith(".c")) and
 	(.path | startswith("arch/arm/boot/") | not))' | head -n1)
 line=$(jq -r '.text // empty' <<< "$rec") src=$(jq -r '.path // empty' <<< "$rec")

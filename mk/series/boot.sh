@@ -14,7 +14,7 @@
 # driver boots when one did (BOOT=auto), or always (BOOT=1).
 boot() {
 	local tc=$REF_TOOLCHAIN d out st family cc kmake packages distcc
-	d=$WORK/$(basename "$SEEDDIR")/$REF_TOOLCHAIN-boot
+	d=$WORK/$(seed_name)/$REF_TOOLCHAIN-boot
 	use_toolchain "$tc"
 	mkdir -p "$d"
 	jq -j .config "$tmp/refbuild" > "$d/.config.want"

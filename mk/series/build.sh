@@ -22,7 +22,7 @@ toolchains_setup() {
 	for tc in $TOOLCHAINS; do
 		use_toolchain "$tc"
 		fam[$tc]=$family ccmd[$tc]=$cc kmk[$tc]=$kmake
-		d=$WORK/$(basename "$SEEDDIR")/$tc-W$w
+		d=$WORK/$(seed_name)/$tc-W$w
 		bdir[$tc]=$d
 		mkdir -p "$d"
 		# the toolchain's own corpus carries its olddefconfig result; else the

@@ -12,7 +12,7 @@
 deps_index() {
 	local d
 	mkdir -p "$WORK/deps"
-	deps=$WORK/deps/$(basename "$SEEDDIR")-$TREE_ID.tsv
+	deps=$WORK/deps/$(seed_name)-$TREE_ID.tsv
 	for d in "$SEEDDIR/$REF_TOOLCHAIN-W$w" "$SEEDDIR"/*-W*; do
 		case $d in *-profile) continue ;; esac
 		[ -f "$d/.kwarn-built" ] || continue

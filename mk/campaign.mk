@@ -1,0 +1,102 @@
+# campaign.mk - make corpus and make boot: every seed of SEEDS (or SEED)
+# with every toolchain of TOOLCHAINS at every level of WLEVELS, and each
+# seed's boot, as make targets.
+#
+#   make corpus SEEDS=1-1000 [JOBS=N | make -jN corpus] [BUILD_TIMEOUT=S]
+#               [KEEP_BUILDS=0]
+#
+# One make runs the matrix with one jobserver of JOBS (or -jN) slots: the
+# kernel builds take their jobs from it, so a big machine builds several
+# seeds at once and a small one builds as before. Each build is a sub-make
+# (make corpus-one) that the stamps make cheap when it is done: an
+# interrupted campaign goes on where it stopped. A step that fails (a
+# seed whose config cannot hold the pin, a build the machine failed) is
+# recorded and the campaign goes on; make exits 1 at the end when one did.
+# A kernel that fails to build, or runs past BUILD_TIMEOUT, is a finding:
+# its corpus file records it (status "failed" or "timeout").
+#
+# $(O)/campaign/RUN/DATE-PID.log  one line per finished step (mk/campaign-step.sh),
+#                                 the progress line's source; last.log links it
+
+# the default matrix: the oldest and newest packaged GCC, and one Clang
+TOOLCHAINS ?= $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),gcc-11 gcc-12 clang-14)
+# one W=123 build gives every level by attribution; WLEVELS="1 12 123"
+# builds each level for real
+WLEVELS ?= $(W)
+# then each seed's profiling image is booted (mk/boot.mk); BOOT=0 skips it.
+# It is built locally: distcc would put the servers' paths in its __FILE__s
+BOOT ?= 1
+# seconds a kernel build may take (0: no limit); the corpus records a
+# build stopped then as "timeout", and the next run goes on with it
+BUILD_TIMEOUT ?= 0
+# KEEP_BUILDS=0 empties each build directory (about 1 GB) once its corpus,
+# or its boot, is written; its stamps stay, so the campaign still knows it
+# is done (a corpus that must be remade rebuilds it first)
+KEEP_BUILDS ?= 1
+
+# SEEDS: numbers and ranges ("1-1000", "1 5 9", "1-10 20"), each seed once,
+# in the order given
+seed-list = $(shell for r in $(1); do case $$r in (*-*) seq $${r%-*} $${r#*-} ;; \
+	(*) echo $$r ;; esac; done | awk '!seen[$$0]++')
+CAMPAIGN_SEEDS := $(if $(findstring -,$(SEEDS)),$(call seed-list,$(SEEDS)),$(or $(SEEDS),$(SEED)))
+
+# The settings the user gave, for kwarn's own sub-makes (GNUmakefile hands
+# none down on its own: Kbuild would read them); a later SEED= etc. wins
+KWARN_CMDLINE := $(KWARN_CMDLINE)
+
+# A target per step: campaign-build/SEED/TOOLCHAIN/W, campaign-boot/SEED/
+# TOOLCHAIN (a prefix's / written as ^), each after its seed's config
+campaign-builds = $(foreach s,$(CAMPAIGN_SEEDS),$(foreach t,$(TOOLCHAINS),\
+	$(foreach w,$(WLEVELS),campaign-build/$(s)/$(call path-as-name,$(t))/$(w))))
+campaign-boots = $(if $(filter 1,$(BOOT)),$(foreach s,$(CAMPAIGN_SEEDS),\
+	$(foreach t,$(BOOT_TOOLCHAINS),campaign-boot/$(s)/$(call path-as-name,$(t)))))
+campaign-targets = $(strip $(if $(filter corpus,$(CAMPAIGN)),$(campaign-builds)) $(campaign-boots))
+
+# is this make part of a jobserver (make -jN, or the one corpus starts)?
+jobserver = $(filter --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))
+
+.PHONY: corpus boot campaign campaign-prep
+# the campaign runs in a make of its own, with the jobserver's slots
+corpus boot:
+	+$(Q)mkdir -p $(O)/campaign/$(RUN_DIR) && log=$(O)/campaign/$(RUN_DIR)/$$(date -u +%Y%m%dT%H%M%SZ)-$$$$.log && \
+	ln -sfn $$(basename $$log) $(O)/campaign/$(RUN_DIR)/last.log && \
+	$(MAKE) $(if $(jobserver),,-j$(JOBS)) campaign $(KWARN_CMDLINE) CAMPAIGN=$@ CAMPAIGN_LOG=$$log
+
+CAMPAIGN_STEP = $(TOP)/mk/campaign-step.sh $(CAMPAIGN_LOG)
+campaign: $(campaign-targets)
+	$(Q)$(CAMPAIGN_STEP) end
+
+# what every step needs, made once before any: the tree, the helpers, the
+# packages of every toolchain (two apt-gets at once would fight over its
+# lock), the initramfs; then the progress log's first line
+campaign-prep: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
+		$(if $(campaign-boots),$(KWARN_SITES) $(INITRAMFS)) \
+		$(foreach t,$(sort $(if $(filter corpus,$(CAMPAIGN)),$(TOOLCHAINS)) $(if $(campaign-boots),$(BOOT_TOOLCHAINS)) \
+			$(REF_TOOLCHAIN)),$(call tc-facts,$(t)))
+	$(Q)$(call need-packages,$(if $(campaign-boots),$(BOOT_PACKAGES)) \
+		$(filter sparse,$(CHECKERS)) $(if $(DISTCC_HOSTS),$(DISTCC_PACKAGES)))
+	$(Q)$(CAMPAIGN_STEP) start $(words $(filter campaign-build/% campaign-boot/%,$(campaign-targets)))
+
+# campaign-step.sh runs each step's sub-make and records how it ended:
+# LOG KIND LABEL SEED CORPUS_FILE BUILDDIR_TO_EMPTY COMMAND...
+step-seed = $(word 1,$(subst /, ,$*))
+step-tc = $(subst ^,/,$(word 2,$(subst /, ,$*)))
+step-w = $(word 3,$(subst /, ,$*))
+step-builddir = $(O)/$(RUN_DIR)/seed-$(step-seed)/$(call tc-name,$(step-tc))-W$(1)
+step-empty = $(if $(filter 0,$(KEEP_BUILDS)),$(1),-)
+
+campaign-config/%: | campaign-prep
+	+$(Q)$(CAMPAIGN_STEP) config 'seed $*' $* - - \
+		$(MAKE) config $(KWARN_CMDLINE) SEED=$*
+
+.SECONDEXPANSION:
+campaign-build/%: campaign-config/$$(firstword $$(subst /, ,$$*)) | campaign-prep
+	+$(Q)$(CAMPAIGN_STEP) build 'seed $(step-seed) $(step-tc) W=$(step-w)' $(step-seed) \
+		$(CORPUS_RUN)/seed-$(step-seed)/$(call tc-name,$(step-tc))-W$(step-w).jsonl.zst \
+		$(call step-empty,$(call step-builddir,$(step-w))) \
+		$(MAKE) corpus-one $(KWARN_CMDLINE) SEED=$(step-seed) TOOLCHAIN=$(step-tc) W=$(step-w) VARIANT=plain
+
+campaign-boot/%: campaign-config/$$(firstword $$(subst /, ,$$*)) | campaign-prep
+	+$(Q)$(CAMPAIGN_STEP) boot 'seed $(step-seed) $(step-tc) boot' $(step-seed) - \
+		$(call step-empty,$(call step-builddir,$(W)-profile)) \
+		$(MAKE) boot-one $(KWARN_CMDLINE) SEED=$(step-seed) TOOLCHAIN=$(step-tc) VARIANT=profile DISTCC_HOSTS=

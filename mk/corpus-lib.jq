@@ -1,0 +1,68 @@
+# corpus-lib.jq - what a corpus file's records and its summary are, for
+# the scripts that check them (jq -L mk 'include "corpus-lib"; ...'):
+# mk/corpus-check.sh (every line), mk/merge.sh (line 1 and the summary's
+# header), mk/summary.sh (the header it writes). corpus/SCHEMA.md and
+# qemu/README.md describe them.
+
+# fields and their types: the warning corpus's build and diag records, a
+# branch profile's boot and branch records
+# (a branch record has the fields of its kind, "all" or "annotated")
+def branch:
+	{type: ["string"], seed: ["number"], toolchain: ["string"], kind: ["string"],
+	 file: ["string"], line: ["number"], function: ["string", "null"],
+	 full: ["boolean"], percent: ["number", "null"]};
+def fields:
+	{build: {type: ["string"], schema: ["number"], seed: ["number"], probability: ["number"],
+		w: ["string"], toolchain: ["string"], variant: ["string"], compiler: ["string"],
+		packages: ["object", "null"], kernel: ["string"], tree: ["string"],
+		series_sha256: ["string"], fragment_sha256: ["string"], config_sha256: ["string"],
+		config_diff: ["array"], status: ["string"], make_exit: ["number"],
+		failed_targets: ["array"], instances: ["number"], unique: ["number"],
+		config: ["string"]},
+	 diag: {type: ["string"], key: ["string"], seed: ["number"], toolchain: ["string"],
+		w: ["string"], variant: ["string"], tool: ["string"], kind: ["string"],
+		flag: ["string"], level: ["number", "null"], path: ["string"], line: ["number"],
+		col: ["number"], ordinal: ["number"], message: ["string"], text: ["string"],
+		source: ["string", "null"], function: ["string", "null"], count: ["number"],
+		nobjects: ["number"], objects: ["array"], include: ["array"], notes: ["array"]},
+	 boot: {type: ["string"], schema: ["number"], seed: ["number"], toolchain: ["string"],
+		status: ["string"], records: ["number"], annotated_records: ["number"],
+		findings: ["array"]},
+	 all: ({miss: ["number"], hit: ["number"]} + branch),
+	 annotated: ({correct: ["number"], incorrect: ["number"], constant: ["number"]} + branch)};
+# why record . is not a $t record, or null; the common case (it is) first,
+# in a quicker way: the types of the fields that allow one type, then of
+# those that allow null too (a missing field reads as null)
+def quick:
+	map_values(to_entries
+		| {one: map(select(.value | length == 1) | .key),
+		   types: map(select(.value | length == 1) | .value[0]),
+		   other: map(select(.value | length > 1) | .key),
+		   others: map(select(.value | length > 1) | .value[0])});
+def bad($fields; $t):
+	. as $r
+	| first($fields[$t] | to_entries[]
+		| .key as $k | if ($r | has($k)) | not then "no field \"\($k)\""
+		  elif any(.value[]; . == ($r[$k] | type)) then empty
+		  else "\"\($k)\" is \($r[$k] | type), not \(.value | join(" or "))" end)
+	// null;
+def bad($fields; $quick; $t):
+	. as $r | $quick[$t] as $q
+	| if [$r[$q.one[]] | type] == $q.types
+		and ([$r[$q.other[]] | type] | . == $q.others
+			or ([., $q.others] | transpose | all(.[0] == "null" or .[0] == .[1])))
+		and all($q.other[]; . as $k | $r | has($k))
+	  then null else bad($fields; $t) end;
+# why record ., line 1 of a file, is not a build or boot record of a schema
+# up to $max, or null
+def head_why($fields; $quick; $max):
+	if (.type | IN("build", "boot")) | not then "no build record on line 1"
+	elif (.schema | type) != "number" then "bad schema \(.schema | tojson)"
+	elif .schema > $max then "schema \(.schema) is newer than this kwarn's (\($max))"
+	else bad($fields; $quick; .type) end;
+# the summary's header line (version 2: mk/summary.sh's VERSION) for
+# build record . of the corpus file whose sha256 is $sha
+def summary_header($sha):
+	"#kwarn-summary\t2\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
+	"\tw=\(.w)\tvariant=\(.variant)\tstatus=\(.status)\tmake_exit=\(.make_exit)" +
+	"\tinstances=\(.instances)\tunique=\(.unique)";

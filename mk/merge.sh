@@ -1,0 +1,351 @@
+#!/bin/bash
+# merge.sh - gather corpora made elsewhere (other machines, other O=) into
+# one corpus directory: what make merge FROM="dir1 dir2" runs.
+#
+# Usage: merge.sh CORPUS FROM...
+#
+# Each corpus file under a FROM (*.jsonl.zst, at any depth; hidden names
+# are skipped) comes to the same path relative to CORPUS, with what lies
+# beside it: its .log.zst, .run.json and .sum.zst (a branch profile's
+# TOOLCHAIN-boot.log.zst). Other files (report.html) are not merged; a
+# .log.zst, .run.json or .sum.zst with no corpus file beside it is left
+# out with a warning. Nothing is written before every input is judged:
+# - two different corpus files for one path (in two FROMs, or in a FROM
+#   and CORPUS) are refused, one line naming both and the first build
+#   record field that differs; the same bytes twice are one file
+# - a corpus file CORPUS already holds (the same sha256) is not checked
+#   again
+# - any other is checked once: its summary's header against the file (the
+#   sha256 of its compressed bytes; line 1's seed, toolchain, w, variant,
+#   instances, unique), the summary's line count against unique, and line
+#   1 against the schema. Only line 1 is decompressed. One without such a
+#   summary (a branch profile never has one) is checked whole
+#   (mk/corpus-check.sh) and gets a fresh summary (mk/summary.sh).
+# Then the files are staged in CORPUS/.merge-PID, hard-linked when the
+# FROM is on CORPUS's file system and copied otherwise (summaries and
+# .run.json are always copied: their times may be set, the FROM's stay),
+# and renamed into place, one mv per directory, each corpus file after
+# what lies beside it. What CORPUS holds is kept: beside a corpus file it
+# already has, only missing files are added; beside one it does not have,
+# leftovers (an interrupted run's) are replaced. A corpus file in several
+# FROMs comes, with what lies beside it, from the first FROM in the order
+# of their full paths: the result is the same bytes whatever FROM's order.
+# A summary gets its corpus file's time (mk/summary.sh: that is how make
+# top knows it is the corpus file's).
+#
+# Exit: 0 merged, 1 bad input (different corpora for one path, a damaged
+# file, a FROM that is not a directory), 2 usage, 3 I/O.
+STEP=merge
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+SCHEMA=1
+[ $# -ge 2 ] || fail "usage: merge.sh CORPUS FROM..."
+dest=$(realpath -m -- "$1") || fail "$1: not a path"
+shift
+
+# lists are lines of tab-separated fields: no such character in a path
+nl=$'\n' tab=$'\t'
+plain() { case $1 in *"$nl"* | *"$tab"*) return 1 ;; esac; }
+plain "$dest" || fail "CORPUS: a path with a tab or a line feed"
+froms=()
+for d; do
+	[ -d "$d" ] || fail_with 1 "FROM $d: not a directory"
+	d=$(cd "$d" && pwd -P) || fail_with 3 "FROM $d: cannot enter"
+	plain "$d" || fail_with 1 "FROM $d: a path with a tab or a line feed"
+	case $dest/ in "$d"/*) fail "FROM $d holds CORPUS $dest (or is it)" ;; esac
+	case $d/ in "$dest"/*) fail "FROM $d is in CORPUS $dest" ;; esac
+	froms+=("$d")
+done
+# sorted and each once: the result must not depend on FROM's order
+mapfile -t froms < <(printf '%s\n' "${froms[@]}" | sort -u)
+
+work=$(mktemp -d) || fail_with 3 "cannot make a temporary directory"
+stage=
+trap 'rm -rf "$work" ${stage:+"$stage"}' EXIT
+trap 'exit 3' INT TERM
+
+# halves FUNC IN OUT: FUNC < IN > OUT, IN's lines split in two run at once
+# (two cores); OUT is the two outputs one after the other. Returns the
+# first failure's status. (FUNCs check their own commands: set -e does not
+# hold in a function called with ||.)
+halves() {
+	local f=$1 in=$2 out=$3 p s1=0 s2=0
+	awk -v o="$in" 'NR % 2 { print > (o ".a"); next } { print > (o ".b") }
+		END { printf "" >> (o ".a"); printf "" >> (o ".b") }' "$in"
+	"$f" < "$in.a" > "$out.a" &
+	p=$!
+	"$f" < "$in.b" > "$out.b" || s2=$?
+	wait "$p" || s1=$?
+	cat "$out.a" "$out.b" > "$out"
+	[ "$s1" = 0 ] || return "$s1"
+	return "$s2"
+}
+
+# 1. What each FROM holds: "I<tab>OWNER<tab>REL", OWNER the corpus file
+# REL belongs to (itself for a corpus file)
+for i in "${!froms[@]}"; do
+	d=${froms[i]}
+	bad=$(find "$d" -mindepth 1 -name "*[$nl$tab]*" -print -quit) || fail_with 3 "FROM $d: cannot list"
+	[ -z "$bad" ] || fail_with 1 "FROM $d: a path with a tab or a line feed under it"
+	(cd "$d" && find . -mindepth 1 -name '.*' -prune -o -type f \( -name '*.jsonl.zst' \
+		-o -name '*.log.zst' -o -name '*.run.json' -o -name '*.sum.zst' \) -printf "$i\t%P\n") ||
+		fail_with 3 "FROM $d: cannot list"
+done | awk -F '\t' -v OFS='\t' '
+	{ o = $2 }
+	o ~ /-boot\.log\.zst$/ { sub(/-boot\.log\.zst$/, "-branches.jsonl.zst", o) }
+	o !~ /\.jsonl\.zst$/ { sub(/\.(log\.zst|run\.json|sum\.zst)$/, ".jsonl.zst", o) }
+	{ print $1, o, $2 }' | sort -t "$tab" -k2,2 -k1,1n -k3,3 > "$work/files"
+# the corpus files, "I<tab>REL"; files beside none are left out
+awk -F '\t' -v OFS='\t' '$2 == $3 { print $1, $2 }' "$work/files" > "$work/corpora"
+awk -F '\t' 'NR == FNR { have[$1 "\t" $2]; next } !(($1 "\t" $2) in have) { print $1 "\t" $3 }' \
+	"$work/corpora" "$work/files" > "$work/orphans"
+while IFS=$tab read -r i rel; do
+	warn "${froms[i]}/$rel: no corpus file beside it: left out"
+done < "$work/orphans"
+for i in "${!froms[@]}"; do
+	grep -q "^$i$tab" "$work/corpora" || warn "FROM ${froms[i]}: no corpus files in it"
+done
+declare -A has	# has[I/REL]: FROM I holds REL (a corpus file or beside one)
+while IFS=$tab read -r i _ rel; do has[$i/$rel]=1; done < "$work/files"
+
+# 2. The sha256 of each corpus file, and of the one CORPUS holds at its path
+while IFS=$tab read -r i rel; do
+	echo "${froms[i]}/$rel"
+	[ ! -f "$dest/$rel" ] || echo "$dest/$rel"
+done < "$work/corpora" | sort -u > "$work/paths"
+shas() { xargs -r -d '\n' sha256sum --; }
+halves shas "$work/paths" "$work/sums" || fail_with 3 "cannot read the corpus files (sha256sum's lines above)"
+declare -A sha
+while read -r h f; do sha[$f]=$h; done < "$work/sums"
+
+# 3. Per path: its candidates, in the order of the FROMs' paths
+declare -A cands
+while IFS=$tab read -r i rel; do cands[$rel]+="$i "; done < "$work/corpora"
+mapfile -t rels < <(printf '%s\n' "${!cands[@]}" | sort)
+[ ${#cands[@]} -gt 0 ] || rels=()
+
+# conflict A B: one line saying why corpus files A and B, of one path,
+# cannot both be merged; a damaged one is named by mk/corpus-check.sh
+conflict() {
+	local a=$1 b=$2 why
+	why=$({ printf '%s\n' "$(zstd -dcq "$a" 2> /dev/null | head -n 1)"
+		printf '%s\n' "$(zstd -dcq "$b" 2> /dev/null | head -n 1)"; } | jq -n -R -r '
+		def rec: try fromjson catch null;
+		def show: tojson | if length > 60 then .[:57] + "..." else . end;
+		(input | rec) as $a | (input | rec) as $b
+		| if ($a | type) != "object" then "damaged A"
+		  elif ($b | type) != "object" then "damaged B"
+		  else
+			# a file at the wrong path first, then what makes builds differ,
+			# then what follows from that
+			["type", "schema", "seed", "toolchain", "w", "variant", "tree", "kernel",
+			 "series_sha256", "packages", "compiler", "probability", "fragment_sha256",
+			 "config_sha256"] as $first
+			| first(($first + ($a + $b | keys - $first))[] | select($a[.] != $b[.])) // null
+			| if . == null then "the same build record, different records"
+			  elif . == "packages" and ($a.packages | type) == "object" and ($b.packages | type) == "object" then
+				first($a.packages + $b.packages | keys[] | select($a.packages[.] != $b.packages[.])) as $p
+				| "packages differ: \($p)=\($a.packages[$p] // "none") against \($p)=\($b.packages[$p] // "none")"
+			  else "\(.) differs: \($a[.] | show) against \($b[.] | show)" end
+		  end')
+	case $why in
+	"damaged A") "$here/corpus-check.sh" "$a" || return; why="line 1 of $a cannot be read" ;;
+	"damaged B") "$here/corpus-check.sh" "$b" || return; why="line 1 of $b cannot be read" ;;
+	"the same build record"*) "$here/corpus-check.sh" "$a" "$b" || return ;;
+	esac
+	warn "$a and $b: two different corpora for one path: $why; nothing merged"
+}
+nconf=0
+: > "$work/check"
+declare -A indest	# indest[REL]: CORPUS holds this very file already
+for rel in "${rels[@]}"; do
+	# shellcheck disable=SC2086 # the FROMs, numbers
+	set -- ${cands[$rel]}
+	want='' first=''
+	if [ -f "$dest/$rel" ]; then want=${sha[$dest/$rel]} first=$dest/$rel; fi
+	for i; do
+		f=${froms[i]}/$rel
+		[ -n "$want" ] || { want=${sha[$f]} first=$f; }
+		[ "${sha[$f]}" = "$want" ] && continue
+		nconf=$((nconf + 1))
+		[ $nconf -gt 5 ] || conflict "$first" "$f" || exit
+		continue 2
+	done
+	if [ "$first" = "$dest/$rel" ]; then
+		indest[$rel]=1
+		continue
+	fi
+	# checked: the first candidate, with the first summary beside one
+	s=
+	for i; do [ -z "${has[$i/${rel%.jsonl.zst}.sum.zst]:-}" ] || { s=${froms[i]}/${rel%.jsonl.zst}.sum.zst; break; }; done
+	printf '%s\t%s\t%s\t%s\n' "$rel" "$want" "${froms[$1]}/$rel" "$s" >> "$work/check"
+done
+[ $nconf -le 5 ] || warn "and $((nconf - 5)) more paths with two different corpora"
+[ $nconf = 0 ] || exit 1
+
+# 4. The quick check: line 1 of each corpus file and its summary's header
+# and line count, judged by one jq (mk/corpus-lib.jq); "ok REL" or
+# "full REL WHY"
+heads() {
+	local rel sha c s h x
+	while IFS=$tab read -r rel sha c s; do
+		printf '%s\t%s\t%s\t%s\n' "$rel" "$sha" "$c" "$s"
+		# zstd stops at head's end (SIGPIPE): damage shows in line 1 or
+		# in the summary, and then the whole check says what it is
+		h=$(zstd -dcq "$c" 2> /dev/null | head -n 1) || true
+		printf '%s\n' "$h"
+		if [ -n "$s" ] && x=$(zstd -dcq "$s" 2> /dev/null | sed -n '1p;$=') && [[ $x == *"$nl"* ]]; then
+			printf '%s\n' "$x"
+		else
+			printf '\n\n'
+		fi
+	done
+}
+judge() {
+	jq -n -R -r -L "$here" --argjson max $SCHEMA '
+	include "corpus-lib";
+	fields as $fields | ($fields | quick) as $quick
+	| foreach inputs as $l ({n: 0, a: []};
+		if .n == 4 then {n: 1, a: [$l]} else {n: (.n + 1), a: (.a + [$l])} end;
+		if .n == 4 then .a else empty end)
+	| . as [$meta, $head, $sum, $count]
+	| ($meta | split("\t")) as [$rel, $sha, $c, $s]
+	| ($head | try fromjson catch null) as $r
+	| if ($r | type) != "object" or ($r | head_why($fields; $quick; $max)) != null then "full\t\($rel)\tline 1 is not a build record"
+	  elif $r.type == "boot" then "full\t\($rel)\ta branch profile"
+	  elif $s == "" then "full\t\($rel)\tno summary beside it"
+	  elif $sum != ($r | summary_header($sha)) then "full\t\($rel)\tthe summary beside it is not of this file"
+	  elif $count != "\($r.unique + 1)" then "full\t\($rel)\tthe summary beside it is damaged"
+	  else "ok\t\($rel)" end'
+}
+halves heads "$work/check" "$work/heads" || fail_with 3 "cannot read the corpus files"
+judge < "$work/heads" | sort > "$work/verdicts" || fail_with 2 "cannot judge the corpus files (jq)"
+declare -A item fresh
+while IFS=$tab read -r rel h c s; do item[$rel]="$c$tab$s"; done < "$work/check"
+
+# 5. The whole check of the others, then their summaries (not for a branch
+# profile), made in $work/sum
+awk -F '\t' '$1 == "full" { print $2 }' "$work/verdicts" > "$work/full"
+while read -r rel; do printf '%s\n' "${item[$rel]%%"$tab"*}"; done < "$work/full" > "$work/fullpaths"
+checks() {
+	local f
+	while read -r f; do "$here/corpus-check.sh" "$f" || return; done
+}
+halves checks "$work/fullpaths" "$work/checked" || exit
+awk -F '\t' '$1 == "full" && $3 != "a branch profile" { print $2 "\t" $3 }' "$work/verdicts" > "$work/resum"
+resum() {
+	local rel why c o
+	while IFS=$tab read -r rel why; do
+		c=${item[$rel]%%"$tab"*} o=$work/sum/${rel%.jsonl.zst}.sum.zst
+		mkdir -p "${o%/*}" && "$here/summary.sh" -o "$o" "$c" && touch -r "$c" "$o" || return 3
+		say SUMMARY "${rel%.jsonl.zst}.sum.zst ($why: made from the corpus file)"
+	done
+}
+halves resum "$work/resum" "$work/resumed" || fail_with 3 "cannot make the summaries in $work"
+cat "$work/resumed"
+while IFS=$tab read -r rel _; do fresh[$rel]=1; done < "$work/resum"
+
+# 6. Stage what comes in: "I<tab>REL" to link or copy from FROM I, REL of
+# a fresh summary, "DIR<tab>ORDER<tab>NAME" of each staged file
+mkdir -p "$dest" || fail_with 3 "$dest: cannot make the corpus directory"
+stage=$dest/.merge-$$
+mkdir "$stage" || fail_with 3 "$stage: cannot make the staging directory"
+: > "$work/link" ; : > "$work/copy" ; : > "$work/fresh" ; : > "$work/place" ; : > "$work/times"
+dev=$(stat -c %d "$dest")
+declare -A linkable ntaken
+for i in "${!froms[@]}"; do [ "$(stat -c %d "${froms[i]}")" != "$dev" ] || linkable[$i]=1; done
+# take I REL ORDER: stage REL from FROM I
+take() {
+	local how=copy
+	case $2 in *.jsonl.zst | *.log.zst) [ -z "${linkable[$1]:-}" ] || how='link' ;; esac
+	printf '%s\t%s\n' "$1" "$2" >> "$work/$how"
+	place "$2" "$3"
+}
+place() {
+	local d=.
+	case $1 in */*) d=${1%/*} ;; esac
+	printf '%s\t%s\t%s\n' "$d" "$2" "${1##*/}" >> "$work/place"
+}
+new=0 kept=0
+for rel in "${rels[@]}"; do
+	# shellcheck disable=SC2086 # the FROMs, numbers
+	set -- ${cands[$rel]}
+	b=${rel%.jsonl.zst}
+	case $rel in
+	*-branches.jsonl.zst) beside=("${b%-branches}-boot.log.zst") ;;
+	*) beside=("$b.log.zst" "$b.run.json" "$b.sum.zst") ;;
+	esac
+	if [ -n "${indest[$rel]:-}" ]; then
+		kept=$((kept + 1))
+		ref=$dest/$rel
+	elif [ -n "${item[$rel]:-}" ]; then
+		new=$((new + 1))
+		ref=${froms[$1]}/$rel
+		take "$1" "$rel" 1
+		ntaken[$1]=$((${ntaken[$1]:-0} + 1))
+	else
+		continue	# in conflict (refused above)
+	fi
+	for x in "${beside[@]}"; do
+		if [ -n "${indest[$rel]:-}" ]; then
+			# CORPUS's own stays; no summary: one from elsewhere might be
+			# stale, and top makes one when it reads the file
+			[ ! -e "$dest/$x" ] && [ "$x" != "$b.sum.zst" ] || continue
+		elif [ "$x" = "$b.sum.zst" ]; then
+			if [ -n "${fresh[$rel]:-}" ]; then
+				printf '%s\n' "$x" >> "$work/fresh"
+				place "$x" 0
+			else	# the one checked
+				s=${item[$rel]#*"$tab"}
+				for i; do [ "${froms[i]}/$x" != "$s" ] || { take "$i" "$x" 0; break; }; done
+				printf '%s\t%s\n' "$x" "$ref" >> "$work/times"
+			fi
+			continue
+		fi
+		for i; do [ -z "${has[$i/$x]:-}" ] || { take "$i" "$x" 0; break; }; done
+	done
+done
+for i in "${!froms[@]}"; do
+	d=${froms[i]}
+	grep "^$i$tab" "$work/link" | cut -f 2 > "$work/link.$i" || true
+	grep "^$i$tab" "$work/copy" | cut -f 2 > "$work/copy.$i" || true
+	how=copied
+	if [ -s "$work/link.$i" ]; then
+		how=hard-linked
+		(cd "$d" && xargs -r -d '\n' cp -l --parents -t "$stage" -- < "$work/link.$i") 2> "$work/link.err" || {
+			# a file system that refuses links (or a mount below FROM)
+			how=copied
+			(cd "$d" && xargs -r -d '\n' cp --preserve=timestamps --parents -t "$stage" -- < "$work/link.$i") ||
+				fail_with 3 "cannot copy from $d into $stage: nothing merged"
+		}
+	fi
+	(cd "$d" && xargs -r -d '\n' cp --preserve=timestamps --parents -t "$stage" -- < "$work/copy.$i") ||
+		fail_with 3 "cannot copy from $d into $stage: nothing merged"
+	[ -z "${ntaken[$i]:-}" ] || say MERGE "${ntaken[$i]} corpus files from $d ($how)"
+done
+(cd "$work/sum" 2> /dev/null && xargs -r -d '\n' cp --preserve=timestamps --parents -t "$stage" -- < "$work/fresh") ||
+	[ ! -s "$work/fresh" ] || fail_with 3 "cannot copy the summaries into $stage: nothing merged"
+# a summary has its corpus file's time
+while IFS=$tab read -r x ref; do
+	[ "$stage/$x" -nt "$ref" ] || [ "$stage/$x" -ot "$ref" ] || continue
+	touch -r "$ref" "$stage/$x" || fail_with 3 "$stage/$x: cannot set its time: nothing merged"
+done < "$work/times"
+
+# 7. Into place: one mv per directory, what lies beside a corpus file
+# before it
+sort -t "$tab" -k1,1 -k2,2n -k3,3 "$work/place" > "$work/place.sorted"
+cut -f 1 "$work/place.sorted" | uniq | (cd "$dest" && xargs -r -d '\n' mkdir -p --) ||
+	fail_with 3 "$dest: cannot make its directories: nothing merged"
+flush() {
+	[ ${#names[@]} -gt 0 ] || return 0
+	mv -f -t "$dest/$dir" -- "${names[@]}" ||
+		fail_with 3 "$dest/$dir: cannot move the files into place (the others are whole)"
+	names=()
+}
+names=() dir=
+while IFS=$tab read -r d _ name; do
+	[ "$d" = "$dir" ] || { flush; dir=$d; }
+	names+=("$stage/$d/$name")
+done < "$work/place.sorted"
+flush
+say MERGE "$dest: $new new corpus files, $kept already there"

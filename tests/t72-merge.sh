@@ -1,0 +1,118 @@
+#!/bin/bash
+# make merge: corpora made elsewhere gathered into one corpus directory.
+. "$(dirname "$0")/lib.sh"
+need corpus gcc-12 123
+need corpus clang-14 123
+cdir=$TESTDIR/corpus/seed-$TEST_SEED
+m=$TESTDIR/merge
+rm -rf "$m"
+mkdir -p "$m"
+
+# The whole: the test seed's two corpora as made (with their logs, times
+# and summaries) at seed-1/, and copies relabeled seed 2 and 3 (records
+# recompressed at level 3, summaries made by mk/summary.sh) two levels
+# deeper, as a layout naming tree and P does: merge does not care.
+w=$m/whole
+mkdir -p "$w/seed-1"
+cp -p "$cdir"/{gcc-12,clang-14}-W123.{jsonl.zst,log.zst,run.json,sum.zst} "$w/seed-1/"
+for s in 2 3; do
+	d=$w/linux-source-6.1/p0-small/seed-$s
+	mkdir -p "$d"
+	for tc in gcc-12 clang-14; do
+		zstd -dcq "$cdir/$tc-W123.jsonl.zst" | sed "s/\"seed\":$TEST_SEED,/\"seed\":$s,/" |
+			zstd -q -3 -o "$d/$tc-W123.jsonl.zst"
+		"$TOP/mk/summary.sh" -o "$d/$tc-W123.sum.zst" "$d/$tc-W123.jsonl.zst"
+		touch -r "$d/$tc-W123.jsonl.zst" "$d/$tc-W123.sum.zst"
+	done
+done
+# two halves: A has seed 1 and seed 2's gcc-12; B seed 2's clang-14, seed
+# 3, and seed 1's gcc-12 again (the same bytes: one file)
+half() {	# half DIR FILE...: FILE (a corpus file of the whole) and what lies beside it
+	local dir=$1 f b
+	shift
+	for f; do
+		b=${f%.jsonl.zst}
+		mkdir -p "$dir/$(dirname "$f")"
+		cp -p "$w/$b".* "$dir/$(dirname "$f")/"
+	done
+}
+p=linux-source-6.1/p0-small
+half "$m/A" seed-1/gcc-12-W123.jsonl.zst seed-1/clang-14-W123.jsonl.zst $p/seed-2/gcc-12-W123.jsonl.zst
+half "$m/B" $p/seed-2/clang-14-W123.jsonl.zst $p/seed-3/gcc-12-W123.jsonl.zst $p/seed-3/clang-14-W123.jsonl.zst \
+	seed-1/gcc-12-W123.jsonl.zst
+# B's seed 1 gcc-12 from another run (another build time): A's, whose
+# path sorts first, is taken whatever the order
+echo '{"build_seconds":1}' > "$m/B/seed-1/gcc-12-W123.run.json"
+# seed 3 without summaries (an older kwarn's), seed 2's clang-14 with
+# another file's
+rm "$m/B/$p/seed-3/"*.sum.zst
+cp -p "$w/$p/seed-2/gcc-12-W123.sum.zst" "$m/B/$p/seed-2/clang-14-W123.sum.zst"
+
+merge() {	# merge OUT FROM...: make merge, its output in $m/out, its status in $m/rc
+	local out=$1
+	shift
+	make -C "$TOP" -s merge CORPUS="$out" FROM="$*" > "$m/out" 2>&1
+	echo $? > "$m/rc"
+}
+merge "$m/AB" "$m/A" "$m/B"
+cp "$m/out" "$m/out.AB"
+ok "merge A B: exit 0, the whole's files, byte for byte (diff -r)" bash -c "
+	test \$(cat $m/rc) = 0 && diff -r $w $m/AB"
+ok "the summaries it lacked or that were another file's are made, one SUMMARY line each; each corpus file checked once" bash -c "
+	test \$(grep -c '^  SUMMARY  ' $m/out.AB) = 3 &&
+	grep -qx '  SUMMARY  $p/seed-3/gcc-12-W123.sum.zst (no summary beside it: made from the corpus file)' $m/out.AB &&
+	grep -qx '  SUMMARY  $p/seed-2/clang-14-W123.sum.zst (the summary beside it is not of this file: made from the corpus file)' $m/out.AB &&
+	grep -qx '  MERGE    $m/AB: 6 new corpus files, 0 already there' $m/out.AB"
+ok "on one file system the corpus files and logs are hard-linked, and it says so; summaries and times are copies" bash -c "
+	grep -qx '  MERGE    3 corpus files from $m/A (hard-linked)' $m/out.AB &&
+	test \$(stat -c %h $m/AB/seed-1/clang-14-W123.jsonl.zst) = 2 &&
+	test \$(stat -c %h $m/AB/seed-1/clang-14-W123.log.zst) = 2 &&
+	test \$(stat -c %h $m/AB/seed-1/clang-14-W123.sum.zst) = 1"
+ok "every summary has its corpus file's time: the queries' summary.sh -u takes each as it is" bash -c "
+	mkdir -p $m/sumtmp && $TOP/mk/summary.sh -u $m/sumtmp \$(find $m/AB -name '*.jsonl.zst' | sort) 2> $m/sum.err > $m/sum.out &&
+	test ! -s $m/sum.err && test \$(wc -l < $m/sum.out) = 6"
+merge "$m/BA" "$m/B" "$m/A"
+ok "merge B A: the same bytes as merge A B" bash -c "test \$(cat $m/rc) = 0 && diff -r $m/AB $m/BA"
+merge "$m/AB" "$m/B" "$m/A"
+ok "merged again: nothing new, nothing checked again (no SUMMARY), the same bytes" bash -c "
+	test \$(cat $m/rc) = 0 && ! grep -q SUMMARY $m/out &&
+	grep -qx '  MERGE    $m/AB: 0 new corpus files, 6 already there' $m/out && diff -r $w $m/AB"
+
+# refused: one line naming both files, nothing written
+snap() { find "$1" -printf '%P %s %T@\n' 2> /dev/null | sort; }
+mkdir -p "$m/C/seed-1"
+cp "$cdir/gcc-12-W123.jsonl.zst" "$m/C/seed-1/clang-14-W123.jsonl.zst"
+merge "$m/AC" "$m/A" "$m/C"
+ok "gcc-12's corpus at clang-14's path: refused, one line naming both files and the field, nothing written" bash -c "
+	test \$(cat $m/rc) = 2 && test ! -e $m/AC &&
+	grep -x 'kwarn: merge: $m/A/seed-1/clang-14-W123.jsonl.zst and $m/C/seed-1/clang-14-W123.jsonl.zst: two different corpora for one path: toolchain differs: \"clang-14\" against \"gcc-12\"; nothing merged' $m/out &&
+	test \$(grep -c kwarn: $m/out) = 1"
+rm -r "$m/C" && mkdir -p "$m/C/seed-1"
+zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | sed '1s/"probability":[0-9]*,/"probability":7,/' |
+	zstd -q -3 -o "$m/C/seed-1/gcc-12-W123.jsonl.zst"
+snap "$m/AB" > "$m/AB.before"
+merge "$m/AB" "$m/C"
+snap "$m/AB" > "$m/AB.after"
+ok "another probability at a path CORPUS holds: refused naming CORPUS's file and the other, CORPUS untouched" bash -c "
+	test \$(cat $m/rc) = 2 &&
+	grep -x 'kwarn: merge: $m/AB/seed-1/gcc-12-W123.jsonl.zst and $m/C/seed-1/gcc-12-W123.jsonl.zst: two different corpora for one path: probability differs: $TEST_P against 7; nothing merged' $m/out &&
+	cmp $m/AB.before $m/AB.after"
+# damaged: cut short, with the whole file's summary beside it
+mkdir -p "$m/D/seed-9"
+head -c 100000 "$cdir/gcc-12-W123.jsonl.zst" > "$m/D/seed-9/gcc-12-W123.jsonl.zst"
+cp "$cdir/gcc-12-W123.sum.zst" "$m/D/seed-9/"
+merge "$m/AB" "$m/A" "$m/D"
+snap "$m/AB" > "$m/AB.after"
+ok "a truncated corpus file with a summary not its own: checked whole, refused naming it, CORPUS untouched" bash -c "
+	test \$(cat $m/rc) = 2 &&
+	grep -qx 'kwarn: corpus-check: $m/D/seed-9/gcc-12-W123.jsonl.zst: truncated or corrupt corpus file' $m/out &&
+	cmp $m/AB.before $m/AB.after && test ! -e $m/AB/seed-9"
+"$TOP/mk/merge.sh" "$m/E" "$m/A" "$m/nonexistent" > "$m/out" 2>&1
+echo $? > "$m/rc"
+ok "mk/merge.sh: a FROM that is not a directory: exit 1, one line naming it, nothing written" bash -c "
+	test \$(cat $m/rc) = 1 && test ! -e $m/E &&
+	test \"\$(cat $m/out)\" = 'kwarn: merge: FROM $m/nonexistent: not a directory'"
+merge "$m/E" "$m/A" "$m/nonexistent"
+ok "make merge: the same, refused by the settings check" bash -c "
+	test \$(cat $m/rc) = 2 && test ! -e $m/E &&
+	grep -q \"FROM: '$m/nonexistent' is not a directory\" $m/out"
