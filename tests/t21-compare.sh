@@ -102,9 +102,9 @@ done
 # kwarn-agg keeps the first LIST new and gone sites as the seeds go by:
 # a LIST longer than one seed's lists takes sites of the next seeds
 make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="2 3 1" W=123 LIST=$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) \
-	CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
-cmp_jq text "$m/seed-1/gcc-12-W123.jsonl.zst $m/seed-2/gcc-12-W123.jsonl.zst $m/seed-3/gcc-12-W123.jsonl.zst" \
-	"$m/seed-1/clang-14-W123.jsonl.zst $m/seed-2/clang-14-W123.jsonl.zst $m/seed-3/clang-14-W123.jsonl.zst" \
+	$TEST_RUN_VARS CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+cmp_jq text "$m/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst" \
+	"$m/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-3/clang-14-W123.jsonl.zst" \
 	$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) > "$TESTDIR/jq-cmp3"
 ok "make compare LIST= over two seeds and more: the sites of three seeds listed as compare.jq lists them" bash -c "
 	cmp $TESTDIR/jq-cmp3 $TESTDIR/agg-cmp3 && grep -q '^  seed 3 ' $TESTDIR/agg-cmp3"
