@@ -167,7 +167,7 @@ cb=0 craw=0 ci=0 cu=0
 for f in "${corpora[@]}"; do
 	cb=$((cb + $(stat -c %s "$f")))
 	craw=$((craw + $(zstd -dcq "$f" | wc -c)))
-	read -r i u < <(zstd -dcq "$f" | head -n1 | jq -r '[.instances, .unique] | @tsv')
+	read -r i u < <(first_line "$f" | jq -r '[.instances, .unique] | @tsv')
 	ci=$((ci + i)) cu=$((cu + u))
 done
 echo "   ${#corpora[@]} corpus file(s): $cb bytes on disk (zstd -19), $ci warning instances, $cu unique"

@@ -53,8 +53,7 @@ if [ "$kind" != config ] && grep -q "^config"$'\t'"$seed"$'\t'error "$log"; then
 elif "$@"; then
 	result=ok
 	if [ "$corpus" != - ]; then
-		# line 1 only: zstd is stopped by the closed pipe
-		status=$({ zstd -dcq "$corpus" || true; } | head -n1 | jq -r .status) && [ -n "$status" ] ||
+		status=$(first_line "$corpus" | jq -e -r .status) ||
 			fail "$corpus: no build record to read"
 		[ "$status" = ok ] || result=$status
 	fi

@@ -48,7 +48,8 @@ KWARN_CMDLINE := $(KWARN_CMDLINE)
 # TOOLCHAIN (a prefix's / written as ^), each after its seed's config
 campaign-builds = $(foreach s,$(CAMPAIGN_SEEDS),$(foreach t,$(TOOLCHAINS),\
 	$(foreach w,$(WLEVELS),campaign-build/$(s)/$(call path-as-name,$(t))/$(w))))
-campaign-boots = $(if $(filter 1,$(BOOT)),$(foreach s,$(CAMPAIGN_SEEDS),\
+# (make boot always boots; make corpus unless BOOT=0)
+campaign-boots = $(if $(filter boot,$(CAMPAIGN))$(filter 1,$(BOOT)),$(foreach s,$(CAMPAIGN_SEEDS),\
 	$(foreach t,$(BOOT_TOOLCHAINS),campaign-boot/$(s)/$(call path-as-name,$(t)))))
 campaign-targets = $(strip $(if $(filter corpus,$(CAMPAIGN)),$(campaign-builds)) $(campaign-boots))
 
@@ -87,7 +88,7 @@ step-empty = $(if $(filter 0,$(KEEP_BUILDS)),$(1),-)
 
 campaign-config/%: | campaign-prep
 	+$(Q)$(CAMPAIGN_STEP) config 'seed $*' $* - - \
-		$(MAKE) config $(KWARN_CMDLINE) SEED=$*
+		$(MAKE) -s config $(KWARN_CMDLINE) SEED=$*
 
 .SECONDEXPANSION:
 campaign-build/%: campaign-config/$$(firstword $$(subst /, ,$$*)) | campaign-prep

@@ -46,7 +46,7 @@ declare -A run_of	# "SEED TREE P" -> RUN, from the corpus files, for boot files
 for d in "$corpus"/seed-*/; do
 	seed=$(basename "$d")
 	for f in "$d"*-W*.jsonl.zst; do
-		rec=$(zstd -dcq "$f" | head -n1 | jq -r '[.tree, .probability, .fragment_sha256] | @tsv') ||
+		rec=$(first_line "$f" | jq -e -r '[.tree, .probability, .fragment_sha256] | @tsv') ||
 			fail_with 1 "$f: no build record"
 		IFS=$'\t' read -r tree p frag <<< "$rec"
 		[ -n "${suffix[$frag]+set}" ] ||
@@ -61,7 +61,7 @@ for d in "$corpus"/seed-*/; do
 		done
 	done
 	for f in "$d"*-branches.jsonl.zst; do
-		rec=$(zstd -dcq "$f" | head -n1 | jq -r '[.tree, .probability] | @tsv') ||
+		rec=$(first_line "$f" | jq -e -r '[.tree, .probability] | @tsv') ||
 			fail_with 1 "$f: no boot record"
 		IFS=$'\t' read -r tree p <<< "$rec"
 		run=${run_of["$seed $tree $p"]:-}

@@ -9,14 +9,16 @@
 # make it new. Prints the W level table, the flags, then the first LIST
 # (20) gone and new warnings. Exit: 0 nothing new, 1 a warning is new,
 # 2 trouble.
-set -uo pipefail
+STEP=series-compare
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 2 ] || fail "usage: series-compare.sh BEFORE.jsonl.zst AFTER.jsonl.zst [LIST]"
 before=$1 after=$2 list=${3:-20}
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp) || exit 2
 trap 'rm -f "$tmp"' EXIT
 "$here/corpus-check.sh" "$before" "$after" || exit 2
 for f in "$before" "$after"; do
-	zstd -dcq "$f" | head -n1 | jq -r '"\(.toolchain) seed \(.seed) W=\(.w) config \(.config_sha256[:12]) series \(.series_sha256[:12])"'
+	first_line "$f" | jq -r '"\(.toolchain) seed \(.seed) W=\(.w) config \(.config_sha256[:12]) series \(.series_sha256[:12])"'
 done | { read -r a; read -r b; echo "before: $a"; echo "after:  $b"
 	[ "${a% series *}" = "${b% series *}" ] || echo "kwarn: series-compare: the two builds differ in more than the series" >&2; }
 jq -n -r --argjson list "$list" \

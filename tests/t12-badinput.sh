@@ -102,7 +102,7 @@ ok "a setting kwarn does not know gets a warning naming it" bash -c "
 	grep -c 'is not a kwarn setting (make help lists them)' | grep -qx 2"
 # make help lists every target and every setting: each .PHONY target and
 # each ?= setting of the makefiles (but the internal ones) is in it
-internal='FORCE|all|boot-one|initramfs|report-packages|series-base|TREE_NAME'
+internal='FORCE|all|boot-one|initramfs|report-packages|series-base|campaign|campaign-prep|TREE_NAME'
 phony=$(sed -n 's/^\.PHONY://p' "$TOP"/GNUmakefile "$TOP"/mk/*.mk | tr ' ' '\n' | grep . | grep -vxE "$internal" | sort -u)
 vars=$(sed -n 's/^\([A-Z][A-Z0-9_]*\) *?=.*/\1/p' "$TOP"/GNUmakefile "$TOP"/mk/*.mk | grep -vxE "$internal" | sort -u)
 make -C "$TOP" -s help > "$TESTDIR/help.out"

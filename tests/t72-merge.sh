@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 need corpus gcc-12 123
 need corpus clang-14 123
-cdir=$TESTDIR/corpus/seed-$TEST_SEED
+cdir=$CDIR
 m=$TESTDIR/merge
 rm -rf "$m"
 mkdir -p "$m"
