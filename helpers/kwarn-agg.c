@@ -2,7 +2,7 @@
 /*
  * kwarn-agg - make top and make compare from corpus summaries.
  *
- * Usage: kwarn-agg top [-g] [-n N] [-T LIST] [SUMMARY...]
+ * Usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]
  *        kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST]
  *                          [-b SUMMARY]... [-B LIST]
  *
@@ -23,6 +23,13 @@
  * each toolchain's summaries come together (a toolchain again after
  * another is refused, exit 2), so that one toolchain's keys are held at a
  * time.
+ * With more than one seed, a campaign section follows: builds not ok (by
+ * status), seeds built, with a build not ok, booted (BOOTS: lines "SEED
+ * TAB TOOLCHAIN TAB STATUS", a boot record's; "ok" is booted), the N
+ * flags printed by the most seeds, and the keys each of the N newest seeds
+ * printed first (no lower-numbered seed did) with the distinct keys so far.
+ * -j: all of it as one JSON line, for make report: per toolchain and W
+ * level every flag with its worst warning, each build, each seed.
  *
  * compare: the warning sites (seed, path, line, flag) of the -b summaries
  * against those of the -a summaries: new in B, gone in B, in both, per flag
@@ -57,7 +64,7 @@ extern char **environ;
 
 #define NW		3	/* the cumulative W levels: W=1, W=12, W=123 */
 #define NFIELDS		9	/* key kind tool flag level path line count text */
-#define SUMMARY_VERSION	1
+#define SUMMARY_VERSION	2	/* mk/summary.sh's VERSION */
 #define ZSTD_RUN	256	/* files per zstd process: its command line stays short */
 
 static const char *const wname[NW] = { "1", "12", "123" };
@@ -156,9 +163,9 @@ static char *key_room(size_t n)
 /* ---- the summary format ---- */
 
 struct header {
-	const char *toolchain;
+	const char *toolchain, *w, *variant, *status, *name;	/* name: the summary's file */
 	size_t wlen;
-	uint64_t seed, instances, unique;
+	uint64_t seed, make_exit, instances, unique;
 };
 
 struct rec {
@@ -286,13 +293,15 @@ static char *named(char *f, size_t n, const char *name, size_t *vlen)
 static void parse_header(const struct lines *l, char *line, size_t n, struct header *h)
 {
 	static const char *const names[] = {
-		"corpus_sha256", "seed", "toolchain", "w", "variant", "instances", "unique",
+		"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit",
+		"instances", "unique",
 	};
-	char *f[2 + 7], *v[7];
-	size_t len[2 + 7], vlen[7], nf;
+	enum { NH = sizeof(names) / sizeof(names[0]) };
+	char *f[2 + NH], *v[NH];
+	size_t len[2 + NH], vlen[NH], nf;
 	uint64_t version;
 
-	nf = split(line, n, f, len, 2 + 7, 0);
+	nf = split(line, n, f, len, 2 + NH, 0);
 	if (strcmp(f[0], "#kwarn-summary"))
 		bad(l, l->lineno, "not a summary header (#kwarn-summary)");
 	if (nf < 2 || !parse_u64(f[1], len[1], &version))
@@ -302,9 +311,9 @@ static void parse_header(const struct lines *l, char *line, size_t n, struct hea
 		    (unsigned long long)version, SUMMARY_VERSION);
 	if (version != SUMMARY_VERSION)
 		bad(l, l->lineno, "a bad summary version");
-	if (nf != 2 + 7)
-		bad(l, l->lineno, "a header has %d fields, not %zu", 2 + 7, nf);
-	for (size_t i = 0; i < 7; i++)
+	if (nf != 2 + NH)
+		bad(l, l->lineno, "a header has %d fields, not %zu", 2 + NH, nf);
+	for (size_t i = 0; i < NH; i++)
 		if (!(v[i] = named(f[2 + i], len[2 + i], names[i], &vlen[i])) || !vlen[i])
 			bad(l, l->lineno, "header field %zu is not %s=VALUE", 3 + i, names[i]);
 	if (!is_hex(v[0], vlen[0], 64))
@@ -313,10 +322,16 @@ static void parse_header(const struct lines *l, char *line, size_t n, struct hea
 		bad(l, l->lineno, "seed is not a number");
 	if (vlen[3] > NW || strspn(v[3], "123") != vlen[3])
 		bad(l, l->lineno, "w is not a W level (1, 12, 123, ...)");
-	if (!parse_u64(v[5], vlen[5], &h->instances) || !parse_u64(v[6], vlen[6], &h->unique))
+	if (!parse_u64(v[6], vlen[6], &h->make_exit))
+		bad(l, l->lineno, "make_exit is not a number");
+	if (!parse_u64(v[7], vlen[7], &h->instances) || !parse_u64(v[8], vlen[8], &h->unique))
 		bad(l, l->lineno, "instances or unique is not a number");
 	h->toolchain = v[2];
+	h->w = v[3];
 	h->wlen = vlen[3];
+	h->variant = v[4];
+	h->status = v[5];
+	h->name = l->name;
 }
 
 static void parse_record(const struct lines *l, char *line, size_t n, struct rec *r)
@@ -366,10 +381,19 @@ struct toolchain {
 	int warned;			/* it has a warning record */
 	uint64_t n[NW], u[NW], s[NW];	/* instances, unique keys, records */
 };
+struct worst {				/* -j: a flag's most printed warning */
+	uint64_t count, seed, line, key;
+	int level;
+	char *path, *text;		/* NULL: none yet */
+};
 struct group {				/* a flag of a toolchain */
 	size_t tc;
 	char *tool, *flag, *shown, *id;	/* shown: the flag, or the tool; id: "tool flag" */
 	uint64_t n[NW], u[NW], s[NW];
+	size_t name;			/* its shown name's index (campaign) */
+	uint64_t last_seed;		/* the seed it was last counted for, plus 1 */
+	int minlevel[NW];		/* -j: the lowest level of its records (-1: unknown) */
+	struct worst worst[NW];
 };
 struct file {
 	size_t tc;
@@ -430,6 +454,130 @@ static void key_add(uint64_t key, uint32_t group, unsigned mask)
 	nkeys++;
 }
 
+/* ---- the campaign: builds, seeds, boots, flags by seeds, keys first seen ---- */
+
+static int json;		/* -j */
+
+/* pairs of numbers to a number, 0 for none (the value is stored plus 1) */
+struct ptab {
+	struct pslot { uint64_t a, b, v; } *s;
+	size_t n, cap;
+};
+
+/* the slot of (a, b), made with v 0 when new: the caller sets v */
+static struct pslot *ptab_get(struct ptab *t, uint64_t a, uint64_t b)
+{
+	size_t i;
+
+	if (2 * (t->n + 1) > t->cap) {
+		struct pslot *old = t->s;
+		size_t oldcap = t->cap;
+
+		t->cap = oldcap ? 2 * oldcap : 1024;
+		t->s = ecalloc(t->cap, sizeof(*t->s));
+		for (size_t j = 0; j < oldcap; j++) {
+			if (!old[j].v)
+				continue;
+			for (i = hash_mix(old[j].a ^ hash_mix(old[j].b)) & (t->cap - 1); t->s[i].v;
+			     i = (i + 1) & (t->cap - 1))
+				;
+			t->s[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = hash_mix(a ^ hash_mix(b)) & (t->cap - 1); t->s[i].v; i = (i + 1) & (t->cap - 1))
+		if (t->s[i].a == a && t->s[i].b == b)
+			return &t->s[i];
+	t->s[i].a = a;
+	t->s[i].b = b;
+	t->n++;
+	return &t->s[i];
+}
+
+struct build {				/* a summary read */
+	uint64_t seed, make_exit, instances, unique;
+	uint64_t wn, ws;		/* its warnings: instances, records */
+	size_t tc;
+	char *w, *variant, *status, *name;
+};
+struct seed {
+	uint64_t seed, new_keys;
+	size_t builds, not_ok;		/* builds, and those whose status is not ok */
+	int boot;			/* 0 no boot record, 1 none ok, 2 one ok */
+};
+struct count { char *name; uint64_t n; };	/* a status, a flag's name */
+
+static struct build *builds;
+static size_t nbuilds, capbuilds;
+static struct seed *seeds;
+static size_t nseeds, capseeds;
+static struct count *names, *build_st, *boot_st;
+static size_t nnames, capnames, nbuild_st, capbuild_st, nboot_st, capboot_st;
+static struct map name_map;
+/* seed -> index + 1; (seed, name) -> 1; (key, 0) -> its lowest seed + 1 */
+static struct ptab seed_tab, flag_seeds, first_seen;
+static uint64_t top_seed;
+static const char *boots;	/* -s */
+
+static struct seed *seed_of(uint64_t seed, int add)
+{
+	struct pslot *p = ptab_get(&seed_tab, seed, 0);
+	struct seed *sd;
+
+	if (p->v || !add)
+		return p->v ? &seeds[p->v - 1] : NULL;
+	sd = PUSH(seeds, nseeds, capseeds);
+	memset(sd, 0, sizeof(*sd));
+	sd->seed = seed;
+	p->v = nseeds;
+	return sd;
+}
+
+static void count_status(struct count **v, size_t *n, size_t *cap, const char *status)
+{
+	size_t i;
+
+	for (i = 0; i < *n && strcmp((*v)[i].name, status); i++)
+		;
+	if (i == *n)
+		*PUSH(*v, *n, *cap) = (struct count){ estrndup(status, strlen(status)), 0 };
+	(*v)[i].n++;
+}
+
+/* BOOTS: "SEED TAB TOOLCHAIN TAB STATUS" a line; seeds not read are left out */
+static void read_boots(const char *file)
+{
+	struct lines l;
+	size_t len;
+	char *line;
+	int fd = open(file, O_RDONLY);
+
+	if (fd < 0)
+		die(EXIT_IO, "%s: %s", file, strerror(errno));
+	lines_init(&l, fd, file);
+	while ((line = lines_next(&l, &len))) {
+		char *f[3];
+		size_t flen[3];
+		uint64_t seed;
+		struct seed *sd;
+
+		if (split(line, len, f, flen, 3, 0) != 3 || !parse_u64(f[0], flen[0], &seed) ||
+		    !flen[1] || !flen[2])
+			bad(&l, l.lineno, "not SEED, TOOLCHAIN and STATUS, tab-separated");
+		if (!(sd = seed_of(seed, 0)))
+			continue;
+		if (!strcmp(f[2], "ok")) {
+			sd->boot = 2;
+			continue;
+		}
+		if (!sd->boot)
+			sd->boot = 1;
+		count_status(&boot_st, &nboot_st, &capboot_st, f[2]);
+	}
+	lines_free(&l);
+	close(fd);
+}
+
 /* each distinct key once per W level it shows at, then the table emptied */
 static void keys_fold(void)
 {
@@ -465,6 +613,35 @@ static void top_header(const struct header *h)
 	if (h->wlen < t->wlen)
 		t->wlen = h->wlen;
 	*PUSH(t->seeds, t->nseeds, t->capseeds) = h->seed;
+
+	struct build *b = PUSH(builds, nbuilds, capbuilds);
+	struct seed *sd = seed_of(h->seed, 1);
+
+	*b = (struct build){ h->seed, h->make_exit, h->instances, h->unique, 0, 0, i,
+			     estrndup(h->w, strlen(h->w)), estrndup(h->variant, strlen(h->variant)),
+			     estrndup(h->status, strlen(h->status)), estrndup(h->name, strlen(h->name)) };
+	sd->builds++;
+	if (strcmp(h->status, "ok")) {
+		sd->not_ok++;
+		count_status(&build_st, &nbuild_st, &capbuild_st, h->status);
+	}
+	top_seed = h->seed;
+}
+
+/* the worse of two warnings: more instances, then seed, path, line, key (report.jq's order) */
+static int worse(const struct rec *r, uint64_t seed, const struct worst *w)
+{
+	int c;
+
+	if (!w->path || r->count != w->count)
+		return !w->path || r->count > w->count;
+	if (seed != w->seed)
+		return seed < w->seed;
+	if ((c = strcmp(r->path, w->path)))
+		return c < 0;
+	if (r->line != w->line)
+		return r->line < w->line;
+	return r->key < w->key;
 }
 
 /*
@@ -530,7 +707,16 @@ static void top_record(const struct rec *r)
 			g->shown = r->flaglen ? g->flag : g->tool;
 			g->id = emalloc(r->toollen + r->flaglen + 2);
 			sprintf(g->id, "%s %s", g->tool, g->flag);
+			for (int w = 0; w < NW; w++)
+				g->minlevel[w] = 4;
 			v->v = ngroups - 1;
+			struct slot *nv = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
+
+			if (fresh) {
+				*PUSH(names, nnames, capnames) = (struct count){ g->shown, 0 };
+				nv->v = nnames - 1;
+			}
+			g->name = nv->v;
 		}
 		last_group = v->v;
 		g = &groups[last_group];
@@ -563,6 +749,45 @@ static void top_record(const struct rec *r)
 		}
 	f->seen |= mask;
 	key_add(r->key, (uint32_t)last_group, mask);
+
+	/* the campaign: the seeds of each flag, each key's first seed */
+	struct pslot *p;
+
+	builds[nbuilds - 1].wn += r->count;
+	builds[nbuilds - 1].ws++;
+	if (g->last_seed != top_seed + 1) {
+		g->last_seed = top_seed + 1;
+		p = ptab_get(&flag_seeds, top_seed, g->name);
+		if (!p->v) {
+			p->v = 1;
+			names[g->name].n++;
+		}
+	}
+	p = ptab_get(&first_seen, r->key, 0);
+	if (!p->v || top_seed + 1 < p->v)
+		p->v = top_seed + 1;
+	if (!json)
+		return;
+	for (int w = 0; w < NW; w++) {
+		struct worst *ws = &g->worst[w];
+
+		if (!(mask & (1u << w)))
+			continue;
+		if (r->level < g->minlevel[w])
+			g->minlevel[w] = r->level;
+		if (!worse(r, top_seed, ws))
+			continue;
+		/* top leaves the text as read: its escapes are undone here */
+		size_t tlen = strlen(r->text);
+		char *text = estrndup(r->text, tlen);
+
+		if (memchr(text, '\\', tlen) && !unescape(text, &tlen))
+			die(EXIT_BADINPUT, "a bad escape in the text of key %s", r->key_hex);
+		free(ws->path);
+		free(ws->text);
+		*ws = (struct worst){ r->count, top_seed, r->line, r->key, r->level,
+				      estrndup(r->path, r->pathlen), text };
+	}
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -600,6 +825,229 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
+static void put_json_string(FILE *o, const char *s);
+
+static int cmp_seed(const void *a, const void *b)
+{
+	const struct seed *x = a, *y = b;
+
+	return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+static int cmp_build(const void *a, const void *b)
+{
+	const struct build *x = a, *y = b;
+	int c;
+
+	if (x->seed != y->seed)
+		return x->seed < y->seed ? -1 : 1;
+	if ((c = strcmp(tcs[x->tc].name, tcs[y->tc].name)) || (c = strcmp(x->w, y->w)) ||
+	    (c = strcmp(x->variant, y->variant)))
+		return c;
+	return strcmp(x->name, y->name);
+}
+
+/* most seeds first, then the name */
+static int cmp_name(const void *a, const void *b)
+{
+	const struct count *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	return strcmp(((const struct count *)a)->name, ((const struct count *)b)->name);
+}
+
+/* the keys each seed printed first; seeds, builds, names, statuses sorted */
+static void campaign_sort(void)
+{
+	if (!nseeds)	/* (qsort() of NULL is undefined, even of none) */
+		return;
+	qsort(seeds, nseeds, sizeof(*seeds), cmp_seed);
+	for (size_t i = 0; i < nseeds; i++)
+		ptab_get(&seed_tab, seeds[i].seed, 0)->v = i + 1;
+	for (size_t i = 0; i < first_seen.cap; i++)
+		if (first_seen.s[i].v)
+			seeds[ptab_get(&seed_tab, first_seen.s[i].v - 1, 0)->v - 1].new_keys++;
+	qsort(builds, nbuilds, sizeof(*builds), cmp_build);
+	if (nnames)
+		qsort(names, nnames, sizeof(*names), cmp_name);
+	if (nbuild_st)
+		qsort(build_st, nbuild_st, sizeof(*build_st), cmp_count);
+	if (nboot_st)
+		qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_count);
+}
+
+static void put_counts(const struct count *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		printf("%s%s %llu", i ? ", " : "", v[i].name, (unsigned long long)v[i].n);
+}
+
+static void campaign_print(void)
+{
+	size_t booted = 0, unbooted = 0, not_ok = 0, bad_builds = 0, k = 0;
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < nseeds; i++) {
+		booted += seeds[i].boot == 2;
+		unbooted += seeds[i].boot == 0;
+		not_ok += seeds[i].not_ok > 0;
+		bad_builds += seeds[i].not_ok;
+	}
+	printf("== campaign: %zu seeds, %zu builds\n", nseeds, nbuilds);
+	printf("seeds: %zu built, %zu with a build not ok, %zu booted, %zu with no boot ok, %zu not booted\n",
+	       nseeds, not_ok, booted, nseeds - booted - unbooted, unbooted);
+	printf("builds not ok: %zu", bad_builds);
+	if (bad_builds) {
+		printf(" (");
+		put_counts(build_st, nbuild_st);
+		putchar(')');
+	}
+	putchar('\n');
+	for (size_t i = 0; i < nbuilds && k < list_n; i++)
+		if (strcmp(builds[i].status, "ok")) {
+			printf("  seed %llu %s W=%s%s%s: %s (make exit %llu)\n", (unsigned long long)builds[i].seed,
+			       tcs[builds[i].tc].name, builds[i].w, strcmp(builds[i].variant, "plain") ? " " : "",
+			       strcmp(builds[i].variant, "plain") ? builds[i].variant : "", builds[i].status,
+			       (unsigned long long)builds[i].make_exit);
+			k++;
+		}
+	if (bad_builds > k)
+		printf("  and %zu more\n", bad_builds - k);
+	if (nboot_st) {
+		printf("boots not ok: ");
+		put_counts(boot_st, nboot_st);
+		putchar('\n');
+	}
+	printf("\n  seeds  flag (the %zu printed by the most seeds, of %zu)\n",
+	       nnames < list_n ? nnames : (size_t)list_n, nnames);
+	for (size_t i = 0; i < nnames && i < list_n; i++)
+		printf("  %5llu  %s\n", (unsigned long long)names[i].n, names[i].name);
+	printf("\nkeys first seen (no lower-numbered seed printed them), the %zu newest seeds:\n",
+	       nseeds < list_n ? nseeds : (size_t)list_n);
+	printf("       seed  new keys  distinct keys so far\n");
+	for (size_t i = 0; i < nseeds; i++) {
+		total += seeds[i].new_keys;
+		if (i + list_n >= nseeds)
+			printf("  %9llu  %8llu  %20llu\n", (unsigned long long)seeds[i].seed,
+			       (unsigned long long)seeds[i].new_keys, (unsigned long long)total);
+	}
+	putchar('\n');
+}
+
+static void put_worst(const struct worst *w)
+{
+	printf("{\"key\":\"%016llx\",\"seed\":%llu,\"level\":", (unsigned long long)w->key,
+	       (unsigned long long)w->seed);
+	if (w->level < 0)
+		printf("null");
+	else
+		printf("%d", w->level);
+	printf(",\"path\":");
+	put_json_string(stdout, w->path);
+	printf(",\"line\":%llu,\"count\":%llu,\"text\":", (unsigned long long)w->line,
+	       (unsigned long long)w->count);
+	put_json_string(stdout, w->text);
+	putchar('}');
+}
+
+/* -j: one JSON line; toolchains in name order, flags as top sorts them */
+static void top_json(const size_t *order, size_t *rows)
+{
+	printf("{\"toolchains\":[");
+	for (size_t o = 0; o < ntcs; o++) {
+		struct toolchain *t = &tcs[order[o]];
+
+		printf("%s{\"toolchain\":", o ? "," : "");
+		put_json_string(stdout, t->name);
+		printf(",\"builds\":%zu,\"w\":\"%s\",\"levels\":[", t->builds, wname[t->wlen - 1]);
+		for (int w = 0; w < NW; w++) {
+			size_t n = 0;
+
+			printf("%s{\"w\":\"%s\",\"instances\":%llu,\"unique\":%llu,\"records\":%llu,\"flags\":[",
+			       w ? "," : "", wname[w], (unsigned long long)t->n[w], (unsigned long long)t->u[w],
+			       (unsigned long long)t->s[w]);
+			sort_w = w;
+			for (size_t i = 0; i < ngroups; i++)
+				if (groups[i].tc == order[o] && groups[i].s[w])
+					rows[n++] = i;
+			qsort(rows, n, sizeof(size_t), cmp_group);
+			for (size_t i = 0; i < n; i++) {
+				struct group *g = &groups[rows[i]];
+
+				printf("%s{\"flag\":", i ? "," : "");
+				put_json_string(stdout, g->shown);
+				printf(",\"tool\":");
+				put_json_string(stdout, g->tool);
+				printf(",\"level\":");
+				if (g->minlevel[w] < 0)
+					printf("null");
+				else
+					printf("%d", g->minlevel[w]);
+				printf(",\"instances\":%llu,\"unique\":%llu,\"records\":%llu,\"worst\":",
+				       (unsigned long long)g->n[w], (unsigned long long)g->u[w],
+				       (unsigned long long)g->s[w]);
+				put_worst(&g->worst[w]);
+				putchar('}');
+			}
+			printf("]}");
+		}
+		printf("]}");
+	}
+	printf("],\"builds\":[");
+	for (size_t i = 0; i < nbuilds; i++) {
+		struct build *b = &builds[i];
+
+		printf("%s{\"summary\":", i ? "," : "");
+		put_json_string(stdout, b->name);
+		printf(",\"seed\":%llu,\"toolchain\":", (unsigned long long)b->seed);
+		put_json_string(stdout, tcs[b->tc].name);
+		printf(",\"w\":");
+		put_json_string(stdout, b->w);
+		printf(",\"variant\":");
+		put_json_string(stdout, b->variant);
+		printf(",\"status\":");
+		put_json_string(stdout, b->status);
+		printf(",\"make_exit\":%llu,\"instances\":%llu,\"unique\":%llu,"
+		       "\"warnings\":{\"instances\":%llu,\"unique\":%llu}}",
+		       (unsigned long long)b->make_exit, (unsigned long long)b->instances,
+		       (unsigned long long)b->unique, (unsigned long long)b->wn, (unsigned long long)b->ws);
+	}
+	printf("],\"seeds\":[");
+	for (size_t i = 0, total = 0; i < nseeds; i++) {
+		total += seeds[i].new_keys;
+		printf("%s{\"seed\":%llu,\"builds\":%zu,\"not_ok\":%zu,\"boot\":\"%s\","
+		       "\"new_keys\":%llu,\"keys\":%zu}", i ? "," : "", (unsigned long long)seeds[i].seed,
+		       seeds[i].builds, seeds[i].not_ok,
+		       seeds[i].boot == 2 ? "ok" : seeds[i].boot ? "not ok" : "none",
+		       (unsigned long long)seeds[i].new_keys, total);
+	}
+	printf("],\"flags\":[");
+	for (size_t i = 0; i < nnames; i++) {
+		printf("%s{\"flag\":", i ? "," : "");
+		put_json_string(stdout, names[i].name);
+		printf(",\"seeds\":%llu}", (unsigned long long)names[i].n);
+	}
+	printf("],\"build_status\":{");
+	for (size_t i = 0; i < nbuild_st; i++) {
+		printf("%s", i ? "," : "");
+		put_json_string(stdout, build_st[i].name);
+		printf(":%llu", (unsigned long long)build_st[i].n);
+	}
+	printf("},\"boot_status\":{");
+	for (size_t i = 0; i < nboot_st; i++) {
+		printf("%s", i ? "," : "");
+		put_json_string(stdout, boot_st[i].name);
+		printf(":%llu", (unsigned long long)boot_st[i].n);
+	}
+	printf("}}\n");
+}
+
 static void top_print(void)
 {
 	size_t *order = emalloc(ntcs * sizeof(size_t));
@@ -609,7 +1057,10 @@ static void top_print(void)
 	for (size_t i = 0; i < ntcs; i++)
 		order[i] = i;
 	qsort(order, ntcs, sizeof(size_t), cmp_tc);
-	for (size_t o = 0; o < ntcs; o++) {
+	campaign_sort();
+	if (json)
+		top_json(order, rows);
+	for (size_t o = 0; o < ntcs && !json; o++) {
 		struct toolchain *t = &tcs[order[o]];
 		int multi = t->builds > 1;
 		if (!t->warned)
@@ -652,6 +1103,9 @@ static void top_print(void)
 			putchar('\n');
 		}
 	}
+	/* one seed: top.jq's text alone */
+	if (!json && nseeds > 1)
+		campaign_print();
 	free(order);
 	free(rows);
 	for (size_t i = 0; i < ntcs; i++) {
@@ -662,7 +1116,30 @@ static void top_print(void)
 		free(groups[i].tool);
 		free(groups[i].flag);
 		free(groups[i].id);
+		for (int w = 0; w < NW; w++) {
+			free(groups[i].worst[w].path);
+			free(groups[i].worst[w].text);
+		}
 	}
+	for (size_t i = 0; i < nbuilds; i++) {
+		free(builds[i].w);
+		free(builds[i].variant);
+		free(builds[i].status);
+		free(builds[i].name);
+	}
+	for (size_t i = 0; i < nbuild_st; i++)
+		free(build_st[i].name);
+	for (size_t i = 0; i < nboot_st; i++)
+		free(boot_st[i].name);
+	free(builds);
+	free(seeds);
+	free(names);
+	free(build_st);
+	free(boot_st);
+	free(seed_tab.s);
+	free(flag_seeds.s);
+	free(first_seen.s);
+	map_free(&name_map);
 	for (size_t i = 0; i < nfiles; i++)
 		free(files[i].path);
 	free(tcs);
@@ -1062,7 +1539,8 @@ static int is_zstd(const char *name)
 	if (r < 0)
 		die(EXIT_IO, "%s: %s", name, strerror(errno));
 	close(fd);
-	return r == 4 && !memcmp(b, magic, 4);
+	/* a zstd frame, or a skippable one (mk/summary.sh's version) */
+	return r == 4 && (!memcmp(b, magic, 4) || ((b[0] & 0xf0) == 0x50 && !memcmp(b + 1, "\x2a\x4d\x18", 3)));
 }
 
 static void src_open(struct src *s)
@@ -1214,7 +1692,7 @@ static void src_free(struct src *s)
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: kwarn-agg top [-g] [-n N] [-T LIST] [SUMMARY...]\n"
+	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]\n"
 		"       kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
 	exit(EXIT_USAGE);
 }
@@ -1254,6 +1732,8 @@ static void top(struct names *in)
 		src_body(&s, top_record);
 	}
 	src_free(&s);
+	if (boots)
+		read_boots(boots);
 	top_print();
 }
 
@@ -1301,13 +1781,16 @@ int main(int argc, char **argv)
 		list_n = 20;
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "gn:T:")) != -1)
+	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "gjn:s:T:")) != -1)
 		switch (c) {
 		case 'g':
 			grouped = 1;
 			break;
 		case 'j':
 			json = 1;
+			break;
+		case 's':
+			boots = optarg;
 			break;
 		case 'n':
 			errno = 0;

@@ -60,8 +60,9 @@ def head_why($fields; $quick; $max):
 	elif (.schema | type) != "number" then "bad schema \(.schema | tojson)"
 	elif .schema > $max then "schema \(.schema) is newer than this kwarn's (\($max))"
 	else bad($fields; $quick; .type) end;
-# the summary's header line (version 1) for build record . of the corpus
-# file whose sha256 is $sha
+# the summary's header line (version 2: mk/summary.sh's VERSION) for
+# build record . of the corpus file whose sha256 is $sha
 def summary_header($sha):
-	"#kwarn-summary\t1\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
-	"\tw=\(.w)\tvariant=\(.variant)\tinstances=\(.instances)\tunique=\(.unique)";
+	"#kwarn-summary\t2\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
+	"\tw=\(.w)\tvariant=\(.variant)\tstatus=\(.status)\tmake_exit=\(.make_exit)" +
+	"\tinstances=\(.instances)\tunique=\(.unique)";

@@ -47,7 +47,10 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 # of its time, from an older kwarn, is checked and gets it first:
 # mk/summary.sh); corpus/queries/top.jq, reading the records, is the
 # reference the tests hold it to. The files go by file name (the
-# toolchain's), so that kwarn-agg -g holds one toolchain's keys at a time
+# toolchain's), so that kwarn-agg -g holds one toolchain's keys at a time.
+# Over more than one seed, a campaign section follows (seeds built,
+# failed, booted: the boot records of the seeds' TOOLCHAIN-branches.jsonl.zst;
+# flags by seeds; keys first seen)
 by-file-name = awk -F/ '{ print $$NF, $$0 }' | sort -s -k1,1 | cut -d' ' -f2-
 TOP_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(addprefix seed-,$(CAMPAIGN_SEEDS)),seed-*)
 TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
@@ -60,7 +63,8 @@ top: $(KWARN_AGG)
 	tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	files=$$(printf '%s\n' $$files | $(by-file-name)); \
 	$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/sums && \
-	$(KWARN_AGG) top -g -n $(TOP_N) -T $$tmp/sums
+	$(TOP)/mk/summary.sh -b $$tmp/boots $$(ls $(foreach s,$(TOP_SEEDS),$(CORPUS_RUN)/$(s)/*-branches.jsonl.zst) 2>/dev/null) && \
+	$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -T $$tmp/sums
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json]
 # Exit status: 0 compared (differences are the report, not a failure);

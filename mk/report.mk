@@ -6,15 +6,18 @@
 #                                            a screenshot (RENDER_OUT, default
 #                                            $(O)/report-render)
 #
-# The page (report/report.sh): the top offender per cumulative W level on a
-# log scale, the flags with the most instances at each level, instances and
-# unique warnings per toolchain, each pair of toolchains compared
-# (corpus/queries/compare.jq), build and boot status per seed, each boot's
-# branch profile ("no boot profile" without one), and every warning listed
-# with its make repro command. Charts are inline SVG drawn by kwarn-svg
-# (helpers/kwarn-svg.c); no script, nothing fetched. It counts the W=$(W)
-# corpora; the same corpus gives the same bytes, written to a temporary
-# file renamed into place.
+# The page (report/report.sh): the campaign (seeds built, failed, booted;
+# keys first seen per seed; flags by seeds), the top offender per
+# cumulative W level on a log scale, the flags with the most instances at
+# each level, instances and unique warnings per toolchain, each pair of
+# toolchains compared (as make compare), build and boot status per seed,
+# each boot's branch profile ("no boot profile" without one); the
+# warnings listed (the REPORT_N most frequent of each list) with their
+# make repro commands. The figures come from the corpus files' summaries
+# through kwarn-agg (helpers/kwarn-agg.c), as make top's and compare's.
+# Charts are inline SVG drawn by kwarn-svg (helpers/kwarn-svg.c); no
+# script, nothing fetched. It counts the W=$(W) corpora; the same corpus
+# gives the same bytes, written to a temporary file renamed into place.
 
 REPORT ?= $(CORPUS_RUN)/report.html
 override REPORT := $(abspath $(REPORT))
@@ -29,8 +32,8 @@ REPORT_PACKAGES := gcc libc6-dev jq zstd
 RENDER_PACKAGES := chromium fonts-dejavu-core python3
 
 .PHONY: report report-render report-packages
-report: $(KWARN_SVG) | report-packages
-	$(Q)$(TOP)/report/report.sh $(REPORT) $(CORPUS_RUN) $(KWARN_SVG) $(TOP) $(W) \
+report: $(KWARN_SVG) $(KWARN_AGG) | report-packages
+	$(Q)KWARN_AGG=$(KWARN_AGG) $(TOP)/report/report.sh $(REPORT) $(CORPUS_RUN) $(KWARN_SVG) $(TOP) $(W) \
 		$(REF_TOOLCHAIN) $(REPORT_N)
 	@echo "  REPORT   $(REPORT:$(TOP)/%=%)"
 

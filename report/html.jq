@@ -52,7 +52,27 @@ $model[0] as $m
 "<h1>kwarn: kernel warning report</h1>",
 @html "<p>\($meta.trees | join(", ")) (kernel \($meta.kernels | join(", "))), 32-bit ARM randconfig; seeds \($meta.seeds | map(tostring) | join(", ")); toolchains \($meta.toolchains | join(", ")); warnings of the W=\($meta.w) builds: \($meta.instances | commas) instances, \($meta.unique | commas) unique.</p>",
 "<p class=\"note\">A warning's level is the lowest <code>W=</code> that prints it; the W=12 figures include W=1's, W=123 everything (corpus/SCHEMA.md). Figures are summed over seeds. Each warning listed comes with the command that rebuilds its object and shows it again: run it in a kwarn checkout, adding <code>CORPUS=DIR</code> when the corpus is not in <code>corpus/seeds</code>.</p>",
-"<nav><a href=\"#top-offenders\">Top offenders</a><a href=\"#toolchains\">Toolchains</a><a href=\"#compare\">Compiler comparison</a><a href=\"#status\">Build and boot status</a><a href=\"#branches\">Branch profile</a><a href=\"#provenance\">Provenance</a></nav>",
+"<nav><a href=\"#campaign\">Campaign</a><a href=\"#top-offenders\">Top offenders</a><a href=\"#toolchains\">Toolchains</a><a href=\"#compare\">Compiler comparison</a><a href=\"#status\">Build and boot status</a><a href=\"#branches\">Branch profile</a><a href=\"#provenance\">Provenance</a></nav>",
+
+# --- campaign ----------------------------------------------------------------
+"<section id=\"campaign\">",
+"<h2>Campaign</h2>",
+($m.campaign as $c
+ | def counts: to_entries | map("\(.key) \(.value | commas)") | join(", ");
+   @html "<p>\($c.seeds | commas) seed(s) built at W=\($meta.w) (\($c.builds | commas) builds); \($c.not_ok | commas) with a build whose status is not ok\(if $c.bad_builds.n > 0 then " (builds: \($c.build_status | counts))" else "" end); \($c.booted | commas) booted, \($c.boot_not_ok | commas) with no boot ok\(if $c.boot_not_ok > 0 then " (boots: \($c.boot_status | counts))" else "" end), \($c.unbooted | commas) not booted (no boot record). \($c.distinct | commas) distinct warning keys.</p>",
+   (if $c.bad_builds.n > 0 then
+      table(["seed", "toolchain", "W", "status", "make exit"];
+        $c.bad_builds.list[] | ["\(.seed)", (.toolchain | @html), "W=\(.w)\(if .variant == "plain" then "" else " \(.variant)" end)", status(.status), "\(.make_exit)"]),
+      (if $c.bad_builds.n > ($c.bad_builds.list | length) then
+         "<p>and \($c.bad_builds.n - ($c.bad_builds.list | length) | commas) more builds not ok.</p>" else empty end)
+    else empty end),
+   chart("campaign-keys"),
+   "<p>Keys first seen: for the newest seeds, in seed order, the warning keys (any toolchain) that no lower-numbered seed printed, and the distinct keys of all seeds up to it.</p>",
+   table(["seed", "keys first seen", "distinct keys so far"];
+     $c.keys[] | ["\(.seed)", (.new_keys | n), (.keys | n)]),
+   @html "<p>The flags printed by the most seeds (\($c.flags.list | length) of \($c.flags.n)):</p>",
+   table(["flag", "seeds"]; $c.flags.list[] | [(.flag | flagname), (.seeds | n)])),
+"</section>",
 
 # --- top offenders -----------------------------------------------------------
 "<section id=\"top-offenders\">",
@@ -109,10 +129,10 @@ table(["toolchain", "W", "instances", "unique warnings"]
       table(["level", "new", "gone", "both"];
         $c.levels[] | [(.level | lv), (.new | n), (.gone | n), (.both | n)]),
       (if (.new_list | length) > 0 then
-        @html "<p>New in \($c.b), the most frequent first:</p>", table(whead; $c.new_list[] | wcells)
+        @html "<p>New in \($c.b), the \(.new_list | length) most frequent of \(.new | commas):</p>", table(whead; $c.new_list[] | wcells)
        else empty end),
       (if (.gone_list | length) > 0 then
-        @html "<p>Gone in \($c.b) (printed by \($c.a) only), the most frequent first:</p>", table(whead; $c.gone_list[] | wcells)
+        @html "<p>Gone in \($c.b) (printed by \($c.a) only), the \(.gone_list | length) most frequent of \(.gone | commas):</p>", table(whead; $c.gone_list[] | wcells)
        else empty end))
  end),
 "</section>",

@@ -1,12 +1,16 @@
 # report.jq - the numbers of the HTML report (report/html.jq draws them).
-# Usage: jq -n --slurpfile builds B --slurpfile diags D --slurpfile cmps C \
-#           --slurpfile boots S --arg w 123 --arg ref gcc-12 --argjson n 10 \
-#           -f report.jq
+# Usage: jq -n --slurpfile builds B --slurpfile agg A --slurpfile owarn O \
+#           --slurpfile cmps C --slurpfile boots S --arg w 123 --arg ref gcc-12 \
+#           --argjson n 10 -f report.jq
 #   builds  line 1 of every corpus file, plus "file" (seed-N/NAME)
-#   diags   the warning records of the W=$w corpora (report.sh keeps the
-#           fields used here)
-#   cmps    {a, b, seeds, result}: corpus/queries/compare.jq's JSON for
-#           each pair of toolchains, over the seeds both have
+#   agg     kwarn-agg top -j over the W=$w corpora's summaries: per
+#           toolchain and level each flag with its worst warning; builds,
+#           seeds (keys first seen, boots), flags by seeds
+#   owarn   {FILE: {instances, unique}}: the warnings of the other corpora
+#   cmps    {a, b, seeds, result}: kwarn-agg compare -j (compare.jq's JSON)
+#           for each pair of toolchains, over the seeds both have, its new
+#           and gone lists cut to the $n most frequent (new_count and
+#           gone_count: their lengths before)
 #   boots   per branch profile: {file, boot, ...} (report/branches.jq)
 # Prints one JSON object: meta, charts (the tables kwarn-svg draws: id,
 # title, x, y, log, series, rows) and the tables beside them. Every list
@@ -25,7 +29,9 @@ def worst: sort_by(-.count, .seed, .toolchain, .path, .line, .key) | first;
 # the ELC 2016 talk's top offender per W level (arm-soc tree)
 def elc: {"1": 631, "12": 94235, "123": 782719};
 
-($builds | map(select(.type == "build"))) as $b
+$agg[0] as $a
+| ($builds | map(select(.type == "build"))
+   | map(. + if .w == $w and .variant == "plain" then {} else {warnings: $owarn[0][.file]} end)) as $b
 | ($builds | map(select(.type == "boot"))) as $boot_recs
 | ($b | map(select(.w == $w and .variant == "plain"))) as $wb
 | ($wb | map(.toolchain) | unique) as $tcs0
@@ -33,14 +39,17 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
 | ($b | map(.seed) | unique) as $seeds
 # the levels a W=$w build shows
 | ["1", "12", "123"] | map(select(length <= ($w | length))) as $levels
-# per level: the records it counts
-| ($levels | map({key: ., value: (lvmax as $m | $diags | map(select((.level // 3) <= $m)))})
-  | from_entries) as $at
+# per level and toolchain: instances and records (unique warnings, summed over seeds)
+| ($levels | map(. as $lv | {key: $lv, value: ($a.toolchains
+      | map({key: .toolchain, value: (.levels[($lv | lvmax) - 1] | {n: .instances, u: .records})})
+      | from_entries)}) | from_entries) as $at
 # per level and toolchain: instances by flag name, with its worst warning
-| ($levels | map(. as $lv | {key: $lv, value: ($at[$lv] | group_by(.toolchain)
-      | map({key: .[0].toolchain, value: (group_by(name)
-          | map({flag: (.[0] | name), level: (map(.level) | min),
-                 n: (map(.count) | add), u: length, worst: (worst | warning)})
+# (kwarn-agg's rows are per tool and flag: the tools of one name merged)
+| ($levels | map(. as $lv | {key: $lv, value: ($a.toolchains
+      | map(.toolchain as $t | {key: $t, value: (.levels[($lv | lvmax) - 1].flags | group_by(.flag)
+          | map({flag: .[0].flag, level: (map(.level) | min),
+                 n: (map(.instances) | add), u: (map(.records) | add),
+                 worst: (map(.worst + {toolchain: $t, flag: .flag}) | worst | warning)})
           | sort_by(-.n, .flag))}) | from_entries)}) | from_entries) as $flags
 
 | {
@@ -53,8 +62,23 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
     fragment_sha256: ($b | map(.fragment_sha256) | unique),
     compilers: ($b | map({toolchain, compiler, packages}) | unique
       | sort_by((.toolchain as $t | ($tcs | index($t)) // 1000), .toolchain, .compiler)),
-    instances: ($diags | map(.count) | add // 0),
-    unique: ($diags | length)
+    instances: ($a.toolchains | map(.levels[2].instances) | add // 0),
+    unique: ($a.toolchains | map(.levels[2].records) | add // 0)
+  },
+
+  # the seeds of the W=$w corpora: builds, boots, flags by seeds, keys first seen
+  campaign: {
+    seeds: ($a.seeds | length), builds: ($a.builds | length),
+    not_ok: ($a.seeds | map(select(.not_ok > 0)) | length),
+    booted: ($a.seeds | map(select(.boot == "ok")) | length),
+    boot_not_ok: ($a.seeds | map(select(.boot == "not ok")) | length),
+    unbooted: ($a.seeds | map(select(.boot == "none")) | length),
+    build_status: $a.build_status, boot_status: $a.boot_status,
+    bad_builds: ($a.builds | map(select(.status != "ok"))
+      | {n: length, list: [.[:$n][] | {seed, toolchain, w, variant, status, make_exit}]}),
+    flags: {n: ($a.flags | length), list: $a.flags[:$n]},
+    keys: ($a.seeds | .[-$n:] | map({seed, new_keys, keys})),
+    distinct: ($a.seeds | last | .keys // 0)
   },
 
   charts: [
@@ -78,13 +102,18 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
         rows: [$top[] as $f | [$f]
           + [$tcs[] as $t | ($flags[$lv][$t] // [] | map(select(.flag == $f))[0].n) // 0]]}),
 
+    (select($a.seeds | length > 0) | {id: "campaign-keys", log: true,
+     title: "Keys first seen per seed: the \([$a.seeds | length, $n] | min) newest seeds",
+     x: "warning keys (log scale)", y: "seed",
+     series: ["keys no lower-numbered seed printed", "distinct keys so far"],
+     rows: [$a.seeds[-$n:][] | ["seed \(.seed)", .new_keys, .keys]]}),
+
     (select($tcs | length > 0) | {id: "toolchains", log: true,
      title: "Instances and unique warnings per toolchain and W level",
      x: "count (log scale, summed over seeds)", y: "toolchain, cumulative W level",
      series: ["instances", "unique warnings"],
      rows: [$tcs[] as $t | $levels[] as $lv
-       | ($at[$lv] | map(select(.toolchain == $t))) as $r
-       | ["\($t) W=\($lv)", ($r | map(.count) | add // 0), ($r | length)]]}),
+       | ["\($t) W=\($lv)", ($at[$lv][$t].n // 0), ($at[$lv][$t].u // 0)]]}),
 
     ($cmps[] | . as $c
      | {id: "compare-\(.a)-\(.b)", log: true,
@@ -118,7 +147,7 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
     | {w: $lv, rows: $rows}],
 
   compare: [$cmps[] | . as $c | {a, b, seeds, both: .result.both,
-    new: (.result.new | length), gone: (.result.gone | length),
+    new: .result.new_count, gone: .result.gone_count,
     levels: .result.levels,
     flags: (.result.flags | map(select(.new + .gone > 0))[:($n + 5)]),
     new_list: [.result.new | sort_by(-.count, .seed, .path, .line, .key)[:$n][]
@@ -129,9 +158,8 @@ def elc: {"1": 631, "12": 94235, "123": 782719};
   # per toolchain and level: the figures of the W=$w builds, and those
   # of the builds made at that level, when there are any
   toolchains: [$tcs[] as $t | $levels[] as $lv
-    | ($at[$lv] | map(select(.toolchain == $t))) as $r
     | ($b | map(select(.toolchain == $t and .w == $lv and .variant == "plain" and .warnings != null))) as $m
-    | {toolchain: $t, w: $lv, instances: ($r | map(.count) | add // 0), unique: ($r | length),
+    | {toolchain: $t, w: $lv, instances: ($at[$lv][$t].n // 0), unique: ($at[$lv][$t].u // 0),
        measured: (if $lv == $w or ($m | length) == 0 then null else
          {instances: ($m | map(.warnings.instances) | add), unique: ($m | map(.warnings.unique) | add),
           seeds: ($m | map(.seed) | unique)} end)}],

@@ -10,9 +10,13 @@
 #   REF        the reference toolchain, listed first and compared first
 #   N          rows per table
 #
-# Reads line 1 of every corpus file (build status), the warnings of the
-# W=$W corpora, and each TOOLCHAIN-branches.jsonl.zst; compares each pair
-# of toolchains with corpus/queries/compare.jq over the seeds both built.
+# Reads line 1 of every corpus file (its build or boot record), the
+# summaries of the warning corpora (mk/summary.sh, made where missing or
+# out of date, which checks the corpus file first), and each
+# TOOLCHAIN-branches.jsonl.zst whole (checked by mk/corpus-check.sh).
+# kwarn-agg adds up the W=$W corpora (top -j: flags, toolchains, seeds)
+# and compares each pair of toolchains over the seeds both built (compare
+# -j); jq presents what they print: its lists keep the N most frequent.
 # Nothing depends on the time, the locale, or where the corpus lies: the
 # same corpus gives the same bytes. Exit 2 when there is no corpus, 1 when
 # a corpus file is bad (mk/corpus-check.sh says which), 3 when the page
@@ -23,73 +27,89 @@ STEP=report
 out=$1 corpus=$2 svg=$3 top=$4 w=$5 ref=$6 n=$7
 export LC_ALL=C
 here=$top/report
+# the aggregating helper (helpers/kwarn-agg.c), beside kwarn-svg unless named
+agg=${KWARN_AGG:-$(dirname "$svg")/kwarn-agg}
 
-shopt -s nullglob
-files=("$corpus"/seed-*/*.jsonl.zst)
+mapfile -t files < <(find "$corpus" -mindepth 2 -name '*.jsonl.zst' | sort)
 [ ${#files[@]} -gt 0 ] || fail "no corpus in $corpus; run make corpus first"
-"$top/mk/corpus-check.sh" "${files[@]}"
+boots=() wfiles=() others=()
+for f in "${files[@]}"; do
+	case $f in
+	*-branches.jsonl.zst) boots+=("$f") ;;
+	*-W"$w".jsonl.zst) wfiles+=("$f") ;;
+	*) others+=("$f") ;;
+	esac
+done
+[ ${#boots[@]} = 0 ] || "$top/mk/corpus-check.sh" "${boots[@]}"
 
 mkdir -p "$(dirname "$out")" || fail_with 3 "cannot create $(dirname "$out")"
 tmp=$(mktemp -d "$out.XXXXXX") || fail_with 3 "cannot create a directory beside $out"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT INT TERM
-mkdir "$tmp/svg"
-: > "$tmp/builds" ; : > "$tmp/diags"; : > "$tmp/boots"
+mkdir "$tmp/svg" "$tmp/ro"
+: > "$tmp/builds" ; : > "$tmp/boots"; : > "$tmp/wsums"; : > "$tmp/osums"
+# the summaries, in the files' order (summary.sh -u fails on a bad file, naming it)
+[ ${#wfiles[@]} = 0 ] || "$top/mk/summary.sh" -u "$tmp/ro" "${wfiles[@]}" > "$tmp/wsums" || exit 1
+[ ${#others[@]} = 0 ] || "$top/mk/summary.sh" -u "$tmp/ro" "${others[@]}" > "$tmp/osums" || exit 1
 
+# line 1 of each file: zstd stops when head has it
 for f in "${files[@]}"; do
 	rel=${f#"$corpus"/}
-	case $rel in
-	*-branches.jsonl.zst)
-		# with the warnings of the same seed and toolchain, the profiling
-		# build's own when there is no plain one (as make branches)
-		wf=${f%-branches.jsonl.zst}-W$w.jsonl.zst
-		[ -f "$wf" ] || wf=${f%-branches.jsonl.zst}-W$w-profile.jsonl.zst
-		{ zstd -dcq "$f"; [ ! -f "$wf" ] || zstd -dcq "$wf"; } |
-			jq -n -c --arg file "$rel" --argjson n "$n" -f "$here/branches.jq" >> "$tmp/boots"
-		zstd -dcq "$f" | sed -n 1p | jq -c --arg file "$rel" '. + {file: $file}' >> "$tmp/builds"
-		;;
-	*-W"$w".jsonl.zst)
-		zstd -dcq "$f" | sed -n 1p | jq -c --arg file "$rel" 'del(.config) + {file: $file}' >> "$tmp/builds"
-		zstd -dcq "$f" | jq -c 'select(.type == "diag" and .kind == "warning")
-			| {type, kind, seed, toolchain, tool, flag, level, path, line, key, count, text}' >> "$tmp/diags"
-		;;
-	*)
-		# another W= level or variant: its build record and its warnings' sums
-		zstd -dcq "$f" | jq -n -c --arg file "$rel" 'input as $b
-			| reduce (inputs | select(.type == "diag" and .kind == "warning")) as $d
-				([0, 0]; [.[0] + $d.count, .[1] + 1])
-			| . as $s | $b | del(.config)
-			+ {file: $file, warnings: {instances: $s[0], unique: $s[1]}}' >> "$tmp/builds"
-		;;
-	esac
+	{ zstd -dcq "$f" || :; } | head -n 1 | jq -c --arg file "$rel" 'del(.config) + {file: $file}' >> "$tmp/builds"
+done
+for f in "${boots[@]}"; do
+	# with the warnings of the same seed and toolchain, the profiling
+	# build's own when there is no plain one (as make branches)
+	rel=${f#"$corpus"/}
+	wf=${f%-branches.jsonl.zst}-W$w.jsonl.zst
+	[ -f "$wf" ] || wf=${f%-branches.jsonl.zst}-W$w-profile.jsonl.zst
+	{ zstd -dcq "$f"; [ ! -f "$wf" ] || zstd -dcq "$wf"; } |
+		jq -n -c --arg file "$rel" --argjson n "$n" -f "$here/branches.jq" >> "$tmp/boots"
 done
 
-# each pair of toolchains with W=$W corpora, the reference first, over the
-# seeds both built
-jq -r -s --arg w "$w" --arg ref "$ref" '
-	map(select(.type == "build" and .w == $w and .variant == "plain") | .toolchain) | unique
+# the W=$w corpora added up; the others' warnings per build
+jq -r 'select(.type == "boot") | [.seed, .toolchain, .status] | @tsv' "$tmp/builds" > "$tmp/bootlist"
+if [ -s "$tmp/wsums" ]; then
+	"$agg" top -j -n "$n" -s "$tmp/bootlist" -T "$tmp/wsums" > "$tmp/agg" || exit 1
+else
+	echo '{"toolchains":[],"builds":[],"seeds":[],"flags":[],"build_status":{},"boot_status":{}}' > "$tmp/agg"
+fi
+if [ -s "$tmp/osums" ]; then
+	"$agg" top -j -n "$n" -T "$tmp/osums" > "$tmp/oagg" || exit 1
+	# each build's warnings, by its corpus file (the lists are in one order)
+	paste <(printf '%s\n' "${others[@]#"$corpus"/}") "$tmp/osums" |
+		jq -R -s -c --slurpfile o "$tmp/oagg" '[split("\n")[] | select(length > 0) | split("\t")
+			| {key: .[1], value: .[0]}] | from_entries as $file
+			| $o[0].builds | map({key: $file[.summary], value: .warnings}) | from_entries' > "$tmp/owarn"
+else
+	echo '{}' > "$tmp/owarn"
+fi
+
+# each pair of toolchains with W=$w corpora, the reference first, over the
+# seeds both built: kwarn-agg compare -j, its lists cut to the $n most
+# frequent sites
+: > "$tmp/cmps"
+jq -r --arg ref "$ref" '.builds | map(select(.variant == "plain") | .toolchain) | unique
 	| ([.[] | select(. == $ref)] + [.[] | select(. != $ref)]) as $t
 	| range(0; $t | length) as $i | range($i + 1; $t | length) as $j | "\($t[$i]) \($t[$j])"' \
-	"$tmp/builds" > "$tmp/pairs"
-: > "$tmp/cmps"
+	"$tmp/agg" > "$tmp/pairs"
 while read -r a b; do
-	seeds=$(jq -c -s --arg w "$w" --arg a "$a" --arg b "$b" '
-		map(select(.type == "build" and .w == $w and .variant == "plain"))
-		| (map(select(.toolchain == $a) | .seed) - (map(select(.toolchain == $a) | .seed) - map(select(.toolchain == $b) | .seed)))
-		| unique' "$tmp/builds")
-	for t in "$a" "$b"; do
-		jq -c --arg t "$t" --argjson s "$seeds" 'select(.toolchain == $t and (.seed as $x | any($s[]; . == $x)))' \
-			"$tmp/diags" > "$tmp/cmp-$t"
-	done
-	# jq 1.6's INDEX is quadratic (15 s for two 13,000-record corpora); the
-	# same function as a plain reduce takes a second
-	jq -n --slurpfile a "$tmp/cmp-$a" --slurpfile b "$tmp/cmp-$b" --arg format json --argjson list 0 \
-		"def INDEX(f): reduce .[] as \$r ({}; .[\$r | f | tostring] = \$r);
-		$(cat "$top/corpus/queries/compare.jq")" |
-		jq -c --arg a "$a" --arg b "$b" --argjson s "$seeds" '{a: $a, b: $b, seeds: $s, result: .}' >> "$tmp/cmps"
+	jq -r --arg a "$a" --arg b "$b" '.builds | map(select(.variant == "plain")) as $p
+		| ($p | map(select(.toolchain == $a) | .seed) | unique) as $sa
+		| ($p | map(select(.toolchain == $b) | .seed) | unique) as $sb
+		| ($sa - ($sa - $sb)) as $s
+		| ($s | tostring), ($p[] | select(.seed as $x | any($s[]; . == $x)) | "\(.toolchain)\t\(.summary)")' \
+		"$tmp/agg" > "$tmp/cmp-sums"
+	awk -F '\t' -v t="$a" 'NR > 1 && $1 == t { print $2 }' "$tmp/cmp-sums" > "$tmp/cmp-a"
+	awk -F '\t' -v t="$b" 'NR > 1 && $1 == t { print $2 }' "$tmp/cmp-sums" > "$tmp/cmp-b"
+	"$agg" compare -j -A "$tmp/cmp-a" -B "$tmp/cmp-b" > "$tmp/cmp" || exit 1
+	jq -c --arg a "$a" --arg b "$b" --argjson n "$n" --argjson s "$(head -n 1 "$tmp/cmp-sums")" '
+		def top: sort_by(-.count, .seed, .path, .line, .key)[:$n];
+		{a: $a, b: $b, seeds: $s, result: (. + {new_count: (.new | length), gone_count: (.gone | length),
+		 new: (.new | top), gone: (.gone | top)})}' "$tmp/cmp" >> "$tmp/cmps"
 done < "$tmp/pairs"
 
-jq -n --slurpfile builds "$tmp/builds" --slurpfile diags "$tmp/diags" --slurpfile cmps "$tmp/cmps" \
-	--slurpfile boots "$tmp/boots" --arg w "$w" --arg ref "$ref" --argjson n "$n" \
+jq -n --slurpfile builds "$tmp/builds" --slurpfile agg "$tmp/agg" --slurpfile owarn "$tmp/owarn" \
+	--slurpfile cmps "$tmp/cmps" --slurpfile boots "$tmp/boots" --arg w "$w" --arg ref "$ref" --argjson n "$n" \
 	-f "$here/report.jq" > "$tmp/model"
 
 # the charts, drawn by kwarn-svg from the tables report.jq made

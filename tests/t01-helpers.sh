@@ -258,9 +258,11 @@ ok "kwarn-agg reads summaries compressed or not, from files, a list or stdin, al
 ok "kwarn-agg compare -j: one JSON document; every B site new, every A site gone" bash -c "
 	$agg compare -j -a $a/A -b $a/B > $a/cmp.json &&
 	jq -e '(.new | length) == 22 and (.gone | length) == 24 and .both == 0' $a/cmp.json"
-ok "valgrind: no leak, no memory error in kwarn-agg top and compare" bash -c "
+ok "valgrind: no leak, no memory error in kwarn-agg top (text, and -j with boots) and compare" bash -c "
 	$(declare -f vg); TESTDIR=$TESTDIR
+	printf '1\tgcc-12\tok\n2\tclang-14\tpanic\n9\tgcc-12\tok\n' > $a/boots &&
 	vg $TOP/.build/bin/kwarn-agg top $a/A.zst $a/B.zst && vg $TOP/.build/bin/kwarn-agg compare -a $a/A -b $a/B &&
+	vg $TOP/.build/bin/kwarn-agg top -j -s $a/boots $a/A.zst $a/B.zst &&
 	vg $TOP/.build/bin/kwarn-agg compare -j -a $a/A -b $a/B && test ! -s $TESTDIR/valgrind.err"
 
 # damaged summaries: exit 1, "kwarn-agg: FILE:LINE: why" alone on stderr
@@ -274,7 +276,7 @@ bad_sum count '6s/^\(\([^\t]*\t\)\{7\}\)[0-9]*/\1x/'
 bad_sum escape '7s/$/ \\q/'
 bad_sum unique '25d'
 bad_sum instances '1s/instances=[0-9]*/instances=1/'
-bad_sum version '1s/^#kwarn-summary\t1/#kwarn-summary\t2/'
+bad_sum version '1s/^#kwarn-summary\t2/#kwarn-summary\t3/'
 bad_sum header '1s/^#kwarn-summary/kwarn-summary/'
 bad_sum sha '1s/corpus_sha256=[0-9a-f]*/corpus_sha256=12/'
 printf 'x\0y\n' >> "$a/escape.nul" && cat "$sum" "$a/escape.nul" > "$a/nul"
@@ -290,7 +292,7 @@ count|6: the line or the count is not a number
 escape|7: a bad escape in field 9
 unique|1: the header says unique 24, the file has 23 records
 instances|1: the header says instances 1, the records' counts sum to $(awk -F '\t' 'NR > 1 && NR <= 25 { n += $8 } END { print n }' "$sum")
-version|1: summary version 2 is newer than this kwarn's (1)
+version|1: summary version 3 is newer than this kwarn's (2)
 header|1: not a summary header (#kwarn-summary)
 sha|1: corpus_sha256 is not 64 hex digits
 nul|49: binary data (NUL byte)

@@ -39,8 +39,8 @@ for tc in gcc-12 clang-14; do
 	ok "$tc: mk/corpus.sh wrote the summary beside the corpus file: of its time, its sha256 and counts" bash -c "
 		test ! $s -nt $c && test ! $s -ot $c &&
 		h=\$(zstd -dcq $s | head -n 1) && b=\$(zstd -dcq $c | head -n 1) &&
-		test \"\$h\" = \"\$(printf '#kwarn-summary\t1\tcorpus_sha256=%s\tseed=%s\ttoolchain=%s\tw=123\tvariant=plain\tinstances=%s\tunique=%s' \
-			\$(sha256sum < $c | cut -c1-64) \$(jq -r '.seed, .toolchain, .instances, .unique' <<< \"\$b\"))\" &&
+		test \"\$h\" = \"\$(printf '#kwarn-summary\t2\tcorpus_sha256=%s\tseed=%s\ttoolchain=%s\tw=123\tvariant=plain\tstatus=%s\tmake_exit=%s\tinstances=%s\tunique=%s' \
+			\$(sha256sum < $c | cut -c1-64) \$(jq -r '.seed, .toolchain, .status, .make_exit, .instances, .unique' <<< \"\$b\"))\" &&
 		test \$(zstd -dcq $s | wc -l) = \$(zstd -dcq $c | wc -l)"
 done
 top_jq() {	# top_jq N CORPUS...: top.jq on the corpus files
@@ -102,9 +102,9 @@ done
 # kwarn-agg keeps the first LIST new and gone sites as the seeds go by:
 # a LIST longer than one seed's lists takes sites of the next seeds
 make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="2 3 1" W=123 LIST=$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) \
-	CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
-cmp_jq text "$m/seed-1/gcc-12-W123.jsonl.zst $m/seed-2/gcc-12-W123.jsonl.zst $m/seed-3/gcc-12-W123.jsonl.zst" \
-	"$m/seed-1/clang-14-W123.jsonl.zst $m/seed-2/clang-14-W123.jsonl.zst $m/seed-3/clang-14-W123.jsonl.zst" \
+	$TEST_RUN_VARS CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+cmp_jq text "$m/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst" \
+	"$m/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-3/clang-14-W123.jsonl.zst" \
 	$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) > "$TESTDIR/jq-cmp3"
 ok "make compare LIST= over two seeds and more: the sites of three seeds listed as compare.jq lists them" bash -c "
 	cmp $TESTDIR/jq-cmp3 $TESTDIR/agg-cmp3 && grep -q '^  seed 3 ' $TESTDIR/agg-cmp3"
@@ -113,3 +113,71 @@ ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j
 	cmp <($san top $m/$TEST_RUN/seed-*/*-W123.sum.zst) <($plain top $m/$TEST_RUN/seed-*/*-W123.sum.zst) &&
 	cmp <($san compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst) \
 	    <($plain compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst)"
+
+# A campaign: seeds 1, 2 and 3 relabeled from the test seed's gcc-12 and
+# clang-14 corpora; seed 1 without its fs/ warnings (so seed 2 finds keys
+# seed 1 did not), seed 2's gcc-12 build relabeled failed, seed 1 booted
+# (status ok), seed 2's boot a panic,
+# seed 3 without boot files. make top's campaign section against jq over
+# the same records.
+k=$TESTDIR/campaign
+rm -rf "$k"
+for s in 1 2 3; do
+	mkdir -p "$k/$TEST_RUN/seed-$s"
+	for tc in gcc-12 clang-14; do
+		zstd -dcq "$cdir/$tc-W123.jsonl.zst" | jq -c --argjson s $s --arg tc $tc '.seed = $s
+			| if .type == "build" and $s == 2 and $tc == "gcc-12" then .status = "failed" | .make_exit = 2 else . end' |
+			jq -s -c --argjson s $s '(if $s == 1 then [.[0]] + (.[1:] | map(select(.path | startswith("fs/") | not))) else . end)
+				| (.[1:] | map(.count) | add) as $i | (.[1:] | length) as $u
+				| (.[0] |= (.instances = $i | .unique = $u)) | .[]' |
+			zstd -q -o "$k/$TEST_RUN/seed-$s/$tc-W123.jsonl.zst"
+	done
+done
+# (a boot file's line 1 alone: the boot record, fields as qemu/README.md's)
+for s in 1:ok 2:panic; do
+	echo "{\"type\":\"boot\",\"schema\":1,\"seed\":${s%:*},\"toolchain\":\"$TEST_TC\",\"status\":\"${s#*:}\",\"records\":0,\"annotated_records\":0,\"findings\":[]}" |
+		zstd -q -o "$k/$TEST_RUN/seed-${s%:*}/$TEST_TC-branches.jsonl.zst"
+done
+make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$k" TOP_N=5 > "$k/top" 2> "$k/top.err"
+ok "a campaign of 3 seeds: make top prints the campaign section after the toolchains' (top.jq's) text" bash -c "
+	test \$(grep -c '^== ' $k/top) = 3 && tail -n +\$(grep -n '^== campaign' $k/top | cut -d: -f1) $k/top | grep -q '^== campaign: 3 seeds, 6 builds\$' &&
+	head -n 1 $k/top | grep -q '^== clang-14: 3 build(s), seed(s) 1 2 3\$'"
+zstd -dcq "$k/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "diag" and .kind == "warning")
+	| {seed, key, flag: (if .flag == "" then .tool else .flag end)}' > "$k/diags"
+zstd -dcq "$k/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "build") | {seed, toolchain, status, make_exit}' > "$k/builds"
+for f in "$k/$TEST_RUN"/seed-*/*-branches.jsonl.zst; do zstd -dcq "$f" | head -n 1; done | jq -c '{seed, status}' > "$k/boots"
+jq -r -s --slurpfile b "$k/boots" '(map(.seed) | unique) as $s
+	| (map(select(.status != "ok"))) as $bad
+	| ($b | group_by(.seed) | map({key: "\(.[0].seed)", value: any(.[]; .status == "ok")}) | from_entries) as $boot
+	| "seeds: \($s | length) built, \($bad | map(.seed) | unique | length) with a build not ok, \([$s[] | select($boot["\(.)"] == true)] | length) booted, \([$s[] | select($boot["\(.)"] == false)] | length) with no boot ok, \([$s[] | select($boot["\(.)"] == null)] | length) not booted",
+	  "builds not ok: \($bad | length) (\($bad | group_by(.status) | map("\(.[0].status) \(length)") | join(", ")))",
+	  ($bad | sort_by(.seed, .toolchain)[] | "  seed \(.seed) \(.toolchain) W=123: \(.status) (make exit \(.make_exit))")' \
+	"$k/builds" > "$k/want.seeds"
+sed -n '/^seeds: /,/^  seed /p' "$k/top" > "$k/got.seeds"
+expect_eq "campaign: seeds built, with a failed build (named), booted, not booted, as jq counts them in the build and boot records" \
+	"$k/want.seeds" "$k/got.seeds"
+jq -r -s 'map({flag, seed}) | unique | group_by(.flag) | map({f: .[0].flag, n: length}) | sort_by(-.n, .f) | .[:5][]
+	| "  \(.n | tostring | (" " * (5 - length)) + .)  \(.f)"' "$k/diags" > "$k/want.flags"
+sed -n '/^  seeds  flag/,/^$/p' "$k/top" | sed '1d;$d' > "$k/got.flags"
+expect_eq "campaign: the flags printed by the most seeds, as jq counts them" "$k/want.flags" "$k/got.flags"
+jq -r -s '(group_by(.key) | map(map(.seed) | min) | group_by(.) | map({s: .[0], n: length})) as $new
+	| [foreach (map(.seed) | unique)[] as $s (0; . + (($new | map(select(.s == $s))[0].n) // 0);
+		"\($s) \(($new | map(select(.s == $s))[0].n) // 0) \(.)")][]' "$k/diags" > "$k/want.keys"
+sed -n '/^       seed  new keys/,/^$/p' "$k/top" | sed '1d;$d' | awk '{ print $1, $2, $3 }' > "$k/got.keys"
+ok "campaign: seed 2 finds keys seed 1 did not print" bash -c "awk '\$1 == 2 { exit !(\$2 > 0) }' $k/want.keys"
+expect_eq "campaign: keys first seen per seed and distinct keys so far, as jq counts them" "$k/want.keys" "$k/got.keys"
+ok "campaign: kwarn-agg top -j says the same as the text (seeds, flags), under ASan+UBSan" bash -c "
+	ls $k/$TEST_RUN/seed-*/*-W123.sum.zst > $k/sums && $TOP/mk/summary.sh -b $k/bootlist $k/$TEST_RUN/seed-*/*-branches.jsonl.zst &&
+	$san top -j -s $k/bootlist -T $k/sums > $k/top.json &&
+	jq -r '.seeds[] | \"\(.seed) \(.new_keys) \(.keys)\"' $k/top.json | cmp - $k/want.keys &&
+	jq -e '[.seeds[].boot] == [\"ok\", \"not ok\", \"none\"] and .build_status == {failed: 1} and .boot_status == {panic: 1}' $k/top.json"
+
+# a summary of version 1 (as the kwarn before this one wrote it), of the
+# corpus file's time: out of date, made again
+s1=$k/$TEST_RUN/seed-3/gcc-12-W123.sum.zst
+zstd -dcq "$s1" | sed '1s/^#kwarn-summary\t2\(.*\)\tstatus=[^\t]*\tmake_exit=[0-9]*/#kwarn-summary\t1\1/' | zstd -q -f -o "$s1.v1"
+mv "$s1.v1" "$s1" && touch -r "$k/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst" "$s1"
+ok "a summary of version 1 beside its corpus file, of its time: make top makes it again, that one alone" bash -c "
+	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$k 2>&1 > /dev/null | grep -x '  SUMMARY  $s1 (.*' | grep -c . | grep -qx 1 &&
+	zstd -dcq $s1 | head -n 1 | grep -q '^#kwarn-summary	2	.*	status=ok	make_exit=0	' &&
+	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$k 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 need corpus gcc-12 123
 need corpus clang-14 123
-corpus=$TESTDIR/corpus
+corpus=$TESTDIR/corpus/$TEST_RUN
 r=$TESTDIR/report
 page=$corpus/report.html
 render=/usr/bin/python3
@@ -16,10 +16,10 @@ rm -rf "$r"
 mkdir -p "$r"
 
 ok "make report writes the page and prints its path" bash -c "
-	make -C $TOP -s O=$O CORPUS=$corpus report > $r/make.out && test -s $page &&
+	make -C $TOP -s O=$O CORPUS=$TESTDIR/corpus $TEST_RUN_VARS report > $r/make.out && test -s $page &&
 	grep -qx '  REPORT   $page' $r/make.out"
 ok "make report-render renders it in headless Chromium" \
-	make -C "$TOP" -s O="$O" CORPUS="$corpus" RENDER_OUT="$r/render" report-render
+	make -C "$TOP" -s O="$O" CORPUS="$TESTDIR/corpus" $TEST_RUN_VARS RENDER_OUT="$r/render" report-render
 facts=$r/render/facts.json
 
 # --- what the charts must show, counted here from the corpus ---------------
@@ -36,7 +36,11 @@ jq -r -s --rawfile tcs "$r/tcs" '($tcs | split("\n") | map(select(length > 0))) 
 	  ($L[] as $l | "chart-flags-W\(["1", "12", "123"][$l - 1]) \($d | map(select(.level <= $l)) | group_by(.flag)
 		| map({f: .[0].flag, n: (map(.count) | add), t: (map(.toolchain) | unique | length)})
 		| sort_by(-.n, .f) | .[:10] | map(.t) | add // 0)"),
-	  "chart-toolchains \([$L[] as $l | $tcs[] as $t | select(any($d[]; .toolchain == $t and .level <= $l)) | 2] | add // 0)"' \
+	  "chart-toolchains \([$L[] as $l | $tcs[] as $t | select(any($d[]; .toolchain == $t and .level <= $l)) | 2] | add // 0)",
+	  # the campaign: per seed (the 10 newest), the keys no lower seed printed and the distinct keys so far
+	  ((group_by(.key) | map(map(.seed) | min)) as $first | [foreach (map(.seed) | unique)[] as $s (0;
+		. + ($first | map(select(. == $s)) | length); [($first | map(select(. == $s)) | length), .])] | .[-10:]
+	   | "chart-campaign-keys \(map(.[] | select(. > 0)) | length)")' \
 	"$r/diags.jsonl" > "$r/expect.bars"
 # each pair of toolchains, as make compare sees it
 mapfile -t tcs < "$r/tcs"
@@ -93,6 +97,11 @@ ok "the checks see a blank screenshot as blank" bash -c "
 	$render $TOP/report/render.py $r/blank.html $r/blank && jq -e '.screenshot.stddev == 0' $r/blank/facts.json"
 
 # --- the page itself ----------------------------------------------------------
+seeds=$(jq -s 'map(.seed) | unique | length' "$r/diags.jsonl")
+keys=$(jq -s 'map(.key) | unique | length' "$r/diags.jsonl")
+ok "the campaign section: the seeds built and the distinct keys, as jq counts them in the corpus" bash -c "
+	tr -d , < $page | grep -q '<p>$seeds seed(s) built at W=123 (.*)\. $keys distinct warning keys\.</p>'"
+
 grep -o 'make repro ID=[0-9a-f]* SEED=[0-9]* TOOLCHAIN=[A-Za-z0-9._-]*' "$r/render/dom.html" 2>/dev/null |
 	sort -u > "$r/repro"
 ok "warnings are listed with make repro commands" test "$(wc -l < "$r/repro")" -gt 10
@@ -108,7 +117,7 @@ ok "no script and no reference outside the page" bash -c "
 if [ -n "$branch_files" ]; then
 	ok "the corpus has boot profiles: the page has their sections" \
 		grep -q 'id="branches-seed' "$page"
-	make -C "$TOP" -s O="$O" CORPUS="$corpus" branches 2> /dev/null | sed -n -e 's/^always taken: \([0-9]*\) sites.*/always \1/p' \
+	make -C "$TOP" -s O="$O" CORPUS="$TESTDIR/corpus" $TEST_RUN_VARS branches 2> /dev/null | sed -n -e 's/^always taken: \([0-9]*\) sites.*/always \1/p' \
 		-e 's/^never taken: \([0-9]*\) sites.*/never \1/p' \
 		-e 's/^likely\/unlikely wrong more often than right: \([0-9]*\) of \([0-9]*\).*/wrong \1 \2/p' \
 		-e 's/^warnings in code the boot ran: \([0-9]*\) of \([0-9]*\).*/hot \1 \2/p' > "$r/branches.want"
@@ -123,22 +132,22 @@ fi
 
 # --- same corpus, same bytes ----------------------------------------------------
 ok "make report again: the same bytes" bash -c "
-	cp $page $r/first.html && make -C $TOP -s O=$O CORPUS=$corpus report > /dev/null &&
+	cp $page $r/first.html && make -C $TOP -s O=$O CORPUS=$TESTDIR/corpus $TEST_RUN_VARS report > /dev/null &&
 	cmp $r/first.html $page"
-mkdir -p "$r/elsewhere"
-cp -r "$corpus"/seed-* "$r/elsewhere/"
+mkdir -p "$r/elsewhere/$TEST_RUN"
+cp -r "$corpus"/seed-* "$r/elsewhere/$TEST_RUN/"
 ok "the same bytes from a copy elsewhere, another TZ, LANG and directory, kwarn-svg under ASan+UBSan" bash -c "
-	cd / && TZ=Asia/Tokyo LANG=de_DE.UTF-8 LC_ALL= make -C $TOP -s O=$O CORPUS=$r/elsewhere \
+	cd / && TZ=Asia/Tokyo LANG=de_DE.UTF-8 LC_ALL= make -C $TOP -s O=$O CORPUS=$r/elsewhere $TEST_RUN_VARS \
 		KWARN_SVG=$TOP/.build/san/kwarn-svg report > /dev/null &&
-	cmp $r/first.html $r/elsewhere/report.html"
+	cmp $r/first.html $r/elsewhere/$TEST_RUN/report.html"
 
 # --- a boot profile, and none -----------------------------------------------------
 # one W=123 corpus and a small branch profile made here: 1 if taken both
 # ways, 3 always taken, 2 never taken, 4 never reached; 1 annotation right, 2 wrong
-mkdir -p "$r/boot/seed-1" "$r/plain/seed-1"
+mkdir -p "$r/boot/$TEST_RUN/seed-1" "$r/plain/$TEST_RUN/seed-1"
 w123=$(ls "$corpus"/seed-1/gcc-12-W123.jsonl.zst)
-cp "$w123" "$r/boot/seed-1/"
-cp "$w123" "$r/plain/seed-1/"
+cp "$w123" "$r/boot/$TEST_RUN/seed-1/"
+cp "$w123" "$r/plain/$TEST_RUN/seed-1/"
 {
 	echo '{"type":"boot","schema":1,"seed":1,"toolchain":"gcc-12","status":"ok","seconds":9.5,"qemu_exit":0,"full":true,"count_ok":true,"section":{"entries":10},"records":10,"annotated_records":3,"findings":[]}'
 	i=0
@@ -150,25 +159,53 @@ cp "$w123" "$r/plain/seed-1/"
 		set -- $ci; i=$((i + 1))
 		echo "{\"type\":\"branch\",\"seed\":1,\"toolchain\":\"gcc-12\",\"kind\":\"annotated\",\"file\":\"kernel/a$i.c\",\"line\":$i,\"function\":\"an_$i\",\"full\":true,\"correct\":$1,\"incorrect\":$2,\"constant\":0,\"percent\":$(($2 * 100 / ($1 + $2)))}"
 	done
-} | zstd -q -19 -o "$r/boot/seed-1/gcc-12-branches.jsonl.zst"
+} | zstd -q -19 -o "$r/boot/$TEST_RUN/seed-1/gcc-12-branches.jsonl.zst"
 ok "a boot profile: its section, chart and lists in the rendered page" bash -c "
-	make -C $TOP -s O=$O CORPUS=$r/boot report > /dev/null &&
-	$render $TOP/report/render.py $r/boot/report.html $r/boot-render &&
+	make -C $TOP -s O=$O CORPUS=$r/boot $TEST_RUN_VARS report > /dev/null &&
+	$render $TOP/report/render.py $r/boot/$TEST_RUN/report.html $r/boot-render &&
 	jq -e '[.charts[] | select(.id == \"chart-branches-seed1-gcc-12\") | .values] == [[1, 3, 2, 4, 1, 2]]
 		and [.console[] | select(.level == \"error\")] == []' $r/boot-render/facts.json &&
-	grep -q 'id=\"branches-seed1-gcc-12\"' $r/boot/report.html &&
-	! grep -q 'no-boot-profile' $r/boot/report.html &&
-	grep -A6 'Always taken: 3 sites' $r/boot/report.html | grep -q 'fn_2' &&
-	grep -A6 'Never taken: 2 sites' $r/boot/report.html | grep -q 'fn_5' &&
-	grep -A6 'wrong more often than right: 2 of 3' $r/boot/report.html | grep -q 'an_12'"
+	grep -q 'id=\"branches-seed1-gcc-12\"' $r/boot/$TEST_RUN/report.html &&
+	! grep -q 'no-boot-profile' $r/boot/$TEST_RUN/report.html &&
+	grep -A6 'Always taken: 3 sites' $r/boot/$TEST_RUN/report.html | grep -q 'fn_2' &&
+	grep -A6 'Never taken: 2 sites' $r/boot/$TEST_RUN/report.html | grep -q 'fn_5' &&
+	grep -A6 'wrong more often than right: 2 of 3' $r/boot/$TEST_RUN/report.html | grep -q 'an_12'"
 ok "no boot profile: the page says so" bash -c "
-	make -C $TOP -s O=$O CORPUS=$r/plain report > /dev/null &&
-	grep -q 'id=\"no-boot-profile\"' $r/plain/report.html && ! grep -q 'id=\"branches-seed' $r/plain/report.html"
+	make -C $TOP -s O=$O CORPUS=$r/plain $TEST_RUN_VARS report > /dev/null &&
+	grep -q 'id=\"no-boot-profile\"' $r/plain/$TEST_RUN/report.html && ! grep -q 'id=\"branches-seed' $r/plain/$TEST_RUN/report.html"
+
+# --- a campaign -------------------------------------------------------------------
+# two seeds relabeled from the test seed: seed 2's clang-14 build relabeled
+# failed; seed 1 booted (a boot record, status ok), seed 2 not. The campaign
+# section against jq over the same records.
+cg=$r/campaign
+for s in 1 2; do
+	mkdir -p "$cg/$TEST_RUN/seed-$s"
+	for tc in gcc-12 clang-14; do
+		zstd -dcq "$corpus/seed-$TEST_SEED/$tc-W123.jsonl.zst" | jq -c --argjson s $s --arg tc $tc '.seed = $s
+			| if .type == "build" and $s == 2 and $tc == "clang-14" then .status = "failed" | .make_exit = 2 else . end' |
+			zstd -q -o "$cg/$TEST_RUN/seed-$s/$tc-W123.jsonl.zst"
+	done
+done
+echo '{"type":"boot","schema":1,"seed":1,"toolchain":"gcc-12","status":"ok","seconds":1,"qemu_exit":0,"full":true,"count_ok":true,"section":{"entries":0},"records":0,"annotated_records":0,"findings":[]}' |
+	zstd -q -o "$cg/$TEST_RUN/seed-1/gcc-12-branches.jsonl.zst"
+make -C "$TOP" -s O="$O" CORPUS="$cg" $TEST_RUN_VARS report > /dev/null 2>&1
+zstd -dcq "$cg/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -r -s '(map(select(.type == "build"))) as $b
+	| (map(select(.type == "diag" and .kind == "warning")) | map(.key) | unique | length) as $k
+	| ($b | map(select(.status != "ok"))) as $bad
+	| "<p>\($b | map(.seed) | unique | length) seed(s) built at W=123 (\($b | length) builds); \($bad | map(.seed) | unique | length) with a build whose status is not ok (builds: \($bad | group_by(.status) | map("\(.[0].status) \(length)") | join(", "))); 1 booted, 0 with no boot ok, 1 not booted (no boot record). \($k) distinct warning keys.</p>",
+	  ($bad[] | "<tr><td>\(.seed)</td><td>\(.toolchain)</td><td>W=123</td><td><span class=\"st-\(.status)\">\(.status)</span></td><td>\(.make_exit)</td></tr>"),
+	  "<tr><td>1</td><td><span class=\"n\">\($k)</span></td><td><span class=\"n\">\($k)</span></td></tr>",
+	  "<tr><td>2</td><td><span class=\"n\">0</span></td><td><span class=\"n\">\($k)</span></td></tr>"' > "$r/campaign.want"
+sed -n '/<section id="campaign">/,/<\/section>/p' "$cg/$TEST_RUN/report.html" | sed 's/\([0-9]\),\([0-9]\)/\1\2/g' |
+	grep -F -x -f "$r/campaign.want" > "$r/campaign.got" || true
+expect_eq "a campaign of 2 seeds, one build failed, one seed booted: the page's campaign section, as jq counts the records" \
+	"$r/campaign.want" "$r/campaign.got"
 
 # --- failures ------------------------------------------------------------------
 ok "no corpus: make report fails and says what to run" bash -c "
-	! make -C $TOP -s O=$O CORPUS=$r/none report > $r/none.out 2>&1 &&
-	grep -q 'no corpus in $r/none; run make corpus first' $r/none.out && test ! -e $r/none/report.html"
+	! make -C $TOP -s O=$O CORPUS=$r/none $TEST_RUN_VARS report > $r/none.out 2>&1 &&
+	grep -q 'no corpus in $r/none/$TEST_RUN; run make corpus first' $r/none.out && test ! -e $r/none/$TEST_RUN/report.html"
 ok "kwarn-svg: a row with a missing field is bad input: exit 1, file and line named" bash -c "
 	printf '\tA\tB\nx\t1\n' > $r/bad.tsv; $TOP/.build/san/kwarn-svg $r/bad.tsv > /dev/null 2> $r/err; test \$? = 1 &&
 	grep -qx 'kwarn-svg: $r/bad.tsv:2: 2 fields, line 1 has 3' $r/err"
