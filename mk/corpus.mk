@@ -39,7 +39,7 @@ $(CORPUS_SEEDDIR)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(
 
 # Corpora of the layout before runs had directories ($(CORPUS)/seed-N):
 # the queries say so once (make migrate moves them)
-old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn: $(CORPUS)/seed-*: corpora in the layout before RUN directories, not read; make migrate moves them" >&2)
+old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn: $(CORPUS)/seed-*: corpora in the layout before RUN directories$(comma) not read; make migrate moves them" >&2)
 
 # top offenders: one seed with SEED= on the command line, else every seed;
 # per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds. Read
