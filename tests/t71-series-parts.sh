@@ -62,7 +62,7 @@ printf '%s\n' 0123abcd 'a/b.c:1:2: warning: a claim folded twice [-Wx]' > "$s/wa
 expect_eq "trailers: malformed trailers: only the two claims of the commit message" "$s/want" "$s/out"
 
 # --- corpus.sh ---------------------------------------------------------------
-cvars="CORPUS=$TESTDIR/corpus REF_TOOLCHAIN=gcc-12 TOP=$TOP tree=$KTREE KWARN_PARSE=$TOP/.build/bin/kwarn-parse"
+cvars="CORPUS=$TESTDIR/corpus/$TEST_RUN REF_TOOLCHAIN=gcc-12 TOP=$TOP tree=$KTREE KWARN_PARSE=$TOP/.build/bin/kwarn-parse"
 part trailers corpus -- "$cvars; corpus_load; echo w=\$w; jq -e .type $s/tmp/refbuild"
 ok "corpus: the test seed's corpora read, W=123 from the build record" bash -c "
 	$(declare -f outis); s=$s; outis 0 && grep -qx 'w=123' $s/out && grep -qx '\"build\"' $s/out &&
