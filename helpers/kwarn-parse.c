@@ -20,8 +20,9 @@
  *   objects  the first 16 objects that printed it; nobjects: how many did
  * Paths are made relative to SRCTREE and OBJTREE; Unicode quotes are folded
  * to ASCII. TOOL (default "gcc", not empty) names the compiler. LEVELS is
- * a table of "FLAG<TAB>LEVEL" lines (see mk/levels.sh) that gives each
- * record its W level. JSON is a fragment ("\"seed\":1") spliced into every
+ * the levels table mk/levels.sh writes, "RULE<TAB>LEVEL<TAB>WHY" lines: the
+ * one place a record's W level is decided (level_decide() applies it). JSON
+ * is a fragment ("\"seed\":1") spliced into every
  * record as is: "NAME":VALUE pairs separated by commas, on one line, each
  * NAME letters, digits and '_' and given once (no field every record has),
  * each VALUE a JSON string, number, true, false or null. Anything else
@@ -33,6 +34,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <regex.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +62,6 @@ struct site {
 	const char *objects[MAX_OBJECTS], *lastobj;
 	size_t nobjects;
 	unsigned long count;
-	int level;
 	char *group;		/* key material minus ordinal */
 	unsigned long ordinal;
 };
@@ -73,8 +74,11 @@ static struct {
 static const char *srctree, *objtree, *cctool = "gcc", *extra;
 static size_t srclen, objlen;
 
+/* the levels table's rules (mk/levels.sh), in its order */
 static struct level { char *flag; int level; } *levels;
 static size_t nlevels;
+static struct msg_rule { char *flag; regex_t re; int level; } *msg_rules;
+static size_t nmsg_rules;
 static int inline_rule = -1;	/* level of unused static inlines (clang) */
 
 /* parser state, per input file */
@@ -299,7 +303,6 @@ static struct site *site_get(const char *kind, const char *tool,
 	s->col = col;
 	s->flag = flag;
 	s->msg = id + idlen - msglen;
-	s->level = -1;
 	sites.v[i] = s;
 	sites.n++;
 	return s;
@@ -445,7 +448,6 @@ static void count_instance(struct site *s, const char *path,
 				s->chain[i] = estrndup(chain[i], strlen(chain[i]));
 			s->nchain = nchain;
 		}
-		s->level = level_of(s->tool, s->flag);
 		last = s;
 		want_source = s->tool == cctool;	/* compilers show the source line */
 	} else {
@@ -1123,34 +1125,65 @@ static void parse_file(const char *name)
 		close(fd);
 }
 
+/*
+ * The levels table (mk/levels.sh), "RULE<TAB>LEVEL<TAB>WHY" lines:
+ *   -WFLAG, tool:NAME         a flag's level, a tool's (kernel-doc, kconfig)
+ *   msg:-WFLAG:REGEX          the level of FLAG's findings whose message
+ *                             matches ^(REGEX) (POSIX extended)
+ *   rule:unused-static-inline the level of -Wunused-function on an inline
+ *                             function, when its flag's is lower
+ * WHY, the rule's reason, is for people: read, not used.
+ */
 static void read_levels(const char *name)
 {
 	FILE *fp = fopen(name, "r");
-	char line[512];
+	char line[1024];
 	unsigned long ln = 0;
 
 	if (!fp)
 		die(EXIT_IO, "%s: %s", name, strerror(errno));
 	while (fgets(line, sizeof(line), fp)) {
-		char *tab = strchr(line, '\t'), *end;
+		char *tab = strchr(line, '\t'), *end, *re;
 		long lv;
 
 		ln++;
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
 		if (!tab)
-			die(EXIT_BADINPUT, "%s:%lu: expected FLAG<TAB>LEVEL", name, ln);
+			die(EXIT_BADINPUT, "%s:%lu: expected RULE<TAB>LEVEL<TAB>WHY", name, ln);
 		*tab = '\0';
 		lv = strtol(tab + 1, &end, 10);
 		if (end == tab + 1 || lv < 0 || lv > 3)
 			die(EXIT_BADINPUT, "%s:%lu: bad level", name, ln);
-		if (!strcmp(line, "rule:unused-static-inline")) {
+		if (*end != '\t' || end[1] == '\n' || !end[1])
+			die(EXIT_BADINPUT, "%s:%lu: no reason after the level", name, ln);
+		if (!strchr(end, '\n') && !feof(fp))
+			die(EXIT_BADINPUT, "%s:%lu: line too long", name, ln);
+		if (!strncmp(line, "msg:", 4)) {
+			struct msg_rule *r;
+			char *pat;
+
+			if (!(re = strchr(line + 4, ':')) || re == line + 4)
+				die(EXIT_BADINPUT, "%s:%lu: expected msg:FLAG:REGEX", name, ln);
+			msg_rules = erealloc(msg_rules, (nmsg_rules + 1) * sizeof(*msg_rules));
+			r = &msg_rules[nmsg_rules];
+			r->flag = estrndup(line + 4, (size_t)(re - line - 4));
+			r->level = (int)lv;
+			pat = emalloc(strlen(re) + 4);
+			sprintf(pat, "^(%s)", re + 1);
+			if (regcomp(&r->re, pat, REG_EXTENDED | REG_NOSUB))
+				die(EXIT_BADINPUT, "%s:%lu: bad regular expression", name, ln);
+			free(pat);
+			nmsg_rules++;
+		} else if (!strncmp(line, "rule:", 5)) {
+			if (strcmp(line, "rule:unused-static-inline"))
+				die(EXIT_BADINPUT, "%s:%lu: unknown rule '%s'", name, ln, line);
 			inline_rule = (int)lv;
-			continue;
+		} else {
+			levels = erealloc(levels, (nlevels + 1) * sizeof(*levels));
+			levels[nlevels].flag = estrndup(line, strlen(line));
+			levels[nlevels++].level = (int)lv;
 		}
-		levels = erealloc(levels, (nlevels + 1) * sizeof(*levels));
-		levels[nlevels].flag = estrndup(line, strlen(line));
-		levels[nlevels++].level = (int)lv;
 	}
 	if (ferror(fp))
 		die(EXIT_IO, "%s: read error", name);
@@ -1179,6 +1212,12 @@ static void read_list(const char *name)
 
 /* ---- output ---- */
 
+/*
+ * A JSON string as jq -c writes it (the corpus's records were jq's before
+ * kwarn-parse applied the whole levels table, and keep their bytes):
+ * invalid UTF-8 as U+FFFD itself, \b \f \n \r \t short, other controls
+ * and DEL as \u00XX.
+ */
 static void put_json_string(FILE *o, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -1200,7 +1239,7 @@ static void put_json_string(FILE *o, const char *s)
 		/* JSON is UTF-8: surrogates and overlong forms are not */
 		len = utf8_len((const char *)p);
 		if (!len) {
-			fputs("\\ufffd", o);
+			fputs("\xef\xbf\xbd", o);
 			p++;
 			continue;
 		}
@@ -1215,6 +1254,12 @@ static void put_json_string(FILE *o, const char *s)
 			fputs("\\n", o);
 		else if (c == '\t')
 			fputs("\\t", o);
+		else if (c == '\b')
+			fputs("\\b", o);
+		else if (c == '\f')
+			fputs("\\f", o);
+		else if (c == '\r')
+			fputs("\\r", o);
 		else if (c < 0x20 || c == 0x7f)
 			fprintf(o, "\\u%04x", c);
 		else
@@ -1323,6 +1368,27 @@ static int is_inline_decl(const char *path, unsigned long line)
 	return 0;
 }
 
+/*
+ * A site's W level: the one place it is decided, by the levels table's
+ * rules (read_levels(); mk/levels.sh gives each rule's reason). The first
+ * message rule of its flag that matches its message, else the static-inline
+ * rule where it raises the level, else its flag's level, else its tool's;
+ * -1 (null) when the table has none of these.
+ */
+static int level_decide(const struct site *s)
+{
+	int lv = level_of(s->tool, s->flag);
+
+	for (size_t i = 0; i < nmsg_rules; i++)
+		if (!strcmp(msg_rules[i].flag, s->flag) &&
+		    !regexec(&msg_rules[i].re, s->msg, 0, NULL, 0))
+			return msg_rules[i].level;
+	if (inline_rule > lv && !strcmp(s->flag, "-Wunused-function") &&
+	    ((s->source && is_inline_source(s->source)) || is_inline_decl(s->path, s->line)))
+		return inline_rule;
+	return lv;
+}
+
 static void write_sites(FILE *o)
 {
 	struct site **v = emalloc((sites.n ? sites.n : 1) * sizeof(*v));
@@ -1345,16 +1411,11 @@ static void write_sites(FILE *o)
 		struct site *s = v[i];
 		char ord[32];
 		uint64_t key;
-		int level = s->level;
+		int level = level_decide(s);
 
 		snprintf(ord, sizeof(ord), "\037%lu", s->ordinal);
 		key = hash_mix(fnv1a(ord, strlen(ord),
 				fnv1a(s->group, strlen(s->group), FNV_INIT)));
-		if (inline_rule >= 0 && !strcmp(s->flag, "-Wunused-function") &&
-		    level < inline_rule && ((s->source && is_inline_source(s->source)) ||
-					    is_inline_decl(s->path, s->line)))
-			level = inline_rule;
-
 		fprintf(o, "{\"type\":\"diag\",\"key\":\"%016llx\"", (unsigned long long)key);
 		if (extra && *extra)
 			fprintf(o, ",%s", extra);

@@ -23,6 +23,8 @@ tmp=$dir/.corpus-tmp
 rm -rf "$tmp" && mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
+# the levels table decides every record's W level (mk/levels.sh, applied
+# whole by kwarn-parse -l)
 "$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
@@ -36,19 +38,6 @@ checker clang-analyzer > "$tmp/analyzer"
 "$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
 	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 	-T "$tmp/objects" -T "$tmp/docs" "$dir/make.log" "$seeddir/kconfig.log" > "$tmp/diags"
-# message rules of the levels table (mk/levels.sh): a finding whose level
-# is not its flag's
-if grep -q '^msg:' "$tmp/levels.tsv"; then
-	jq -c --rawfile rules "$tmp/levels.tsv" '
-		($rules | split("\n") | map(select(startswith("msg:")) | split("\t")
-			| {flag: (.[0] | split(":")[1]), re: (.[0] | split(":")[2:] | join(":")),
-			   level: (.[1] | tonumber)})) as $r
-		| . as $d
-		| ([$r[] | select(.flag == $d.flag) | select(.re as $p | $d.message | test("^(" + $p + ")"))
-		   | .level] | first) as $l
-		| if $l == null then . else .level = $l end' "$tmp/diags" > "$tmp/all"
-	mv "$tmp/all" "$tmp/diags"
-fi
 # sparse prints no -W flag: its class is the message without names, numbers
 if [ -s "$tmp/sparse" ]; then
 	"$parse" -s "$ksrc" -b "$dir" -t sparse \

@@ -1,14 +1,17 @@
 #!/bin/bash
-# levels.sh - derive the W level of every warning flag from the tree and the
-# compiler, for kwarn-parse -l.
+# levels.sh - the levels table: every rule that decides a finding's W level,
+# derived from the tree and the compiler, each with its reason. kwarn-parse
+# -l applies the whole table (level_decide()); nothing else decides a level.
 #
 # Usage: levels.sh FAMILY CC KMAKE...
 #   FAMILY  gcc or clang
 #   CC      the real compiler (no wrapper), e.g. arm-linux-gnueabi-gcc-12
 #   KMAKE   the kernel make command for the build directory, without W=
 #
-# Prints "FLAG<TAB>LEVEL" lines, sorted: the lowest cumulative W level
-# (0 = no W=, 1, 12, 123) at which the flag is enabled. Sources:
+# Prints "RULE<TAB>LEVEL<TAB>WHY" lines. LEVEL is the W level (0 = no W=, 1,
+# 2, 3: the digit of W=123 that brings it); WHY says where it comes from.
+# First the flag rules, sorted ("FLAG" or "tool:NAME"): the lowest level
+# at which the flag is enabled. Sources:
 #  - KBUILD_CFLAGS as scripts/Makefile.extrawarn leaves them at each level,
 #    expanded by the compiler itself (gcc -Q --help=warnings, clang's
 #    diagtool show-enabled), so implied flags (-Wextra -> -Woverride-init)
@@ -19,6 +22,8 @@
 #  - include/linux/compiler_types.h: when KBUILD_EXTRA_WARN2 drops
 #    __maybe_unused from inline functions, clang's -Wunused-function on
 #    static inlines appears only at W=2 (rule:unused-static-inline).
+# Then the message rules ("msg:FLAG:REGEX", in the order they apply; see
+# below).
 STEP=levels
 . "$(dirname "$0")/lib.sh"
 [ $# -ge 3 ] || fail "usage: levels.sh FAMILY CC KMAKE..."
@@ -39,26 +44,28 @@ srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-pri
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo 'int kwarn;' > "$tmp/t.c"
+level_words() { if [ "$1" = 0 ]; then echo "without W="; else echo "from W=$1"; fi; }
 
 i=0
 for w in "" 1 12 123; do
+	at=$(level_words $i)
 	flags=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" \
 		${w:+W=$w} kwarn-print-KBUILD_CFLAGS | tr ' ' '\n' |
 		grep -E '^-W' | grep -vE '^-W[pal],' | tr '\n' ' ')
 	case $family in
 	gcc)
 		# shellcheck disable=SC2086
-		"$cc" $flags -Q --help=warnings | awk -v lv=$i '
+		"$cc" $flags -Q --help=warnings | awk -v lv=$i -v at="$at" '
 			$1 ~ /^-W/ {
 				v = $NF; f = $1
 				sub(/<.*/, "", f)
 				if (v == "[enabled]" || (v ~ /^[0-9]+$/ && v != "0"))
-					print f "\t" lv
+					print f "\t" lv "\ton in KBUILD_CFLAGS " at " (gcc -Q --help=warnings)"
 			}' ;;
 	clang)
 		# shellcheck disable=SC2086
 		diagtool${cc#clang} show-enabled --no-levels $flags "$tmp/t.c" > "$tmp/ids.$i"
-		sed -n 's/.*\[\(-W[^]]*\)\]$/\1\t'$i'/p' "$tmp/ids.$i" ;;
+		sed -n "s/.*\[\(-W[^]]*\)\]\$/\1\t$i\ton in KBUILD_CFLAGS $at (diagtool show-enabled)/p" "$tmp/ids.$i" ;;
 	esac
 
 	make -s --no-print-directory -C "$srctree" -f - KBUILD_EXTRA_WARN=$w \
@@ -73,7 +80,7 @@ for w in "" 1 12 123; do
 		include scripts/Makefile.build
 		MK
 	)
-	[ -z "$doc" ] || printf 'tool:kernel-doc\t%s\n' $i
+	[ -z "$doc" ] || printf 'tool:kernel-doc\t%s\tscripts/Makefile.build runs kernel-doc (cmd_checkdoc) %s\n' $i "$at"
 	i=$((i + 1))
 done > "$tmp/all"
 
@@ -84,28 +91,33 @@ awk '{ for (i = 1; i <= NF; i++) {
 		state[FILENAME, c] = on; if (!on) dflt[c] = 1; names[c] = 1 } }
      END { for (c in names) for (i = 0; i < 4; i++) {
 		f = tmp "/dtc." i
-		if (((f, c) in state) ? state[f, c] : (c in dflt)) { print "-W" c "\t" i; break } } }' \
+		if (((f, c) in state) ? state[f, c] : (c in dflt)) {
+			print "-W" c "\t" i "\tdtc check on in DTC_FLAGS " (i ? "from W=" i : "without W=") \
+				" (scripts/Makefile.lib)"
+			break } } }' \
 	tmp="$tmp" "$tmp"/dtc.[0-3] >> "$tmp/all"
 
 # randconfig's warnings come before any W= applies
-printf 'tool:kconfig\t0\n' >> "$tmp/all"
+printf 'tool:kconfig\t0\trandconfig runs before any W= applies\n' >> "$tmp/all"
 if grep -q '^#ifdef KBUILD_EXTRA_WARN2' "$srctree/include/linux/compiler_types.h" &&
    grep -q '^#define __inline_maybe_unused __maybe_unused' "$srctree/include/linux/compiler_types.h"; then
-	printf 'rule:unused-static-inline\t2\n' >> "$tmp/all"
+	printf 'rule:unused-static-inline\t2\t%s\n' >> "$tmp/all" \
+		"W=2 drops __maybe_unused from inline functions (KBUILD_EXTRA_WARN2, include/linux/compiler_types.h): -Wunused-function on one only from W=2"
 fi
 LC_ALL=C sort -t '	' -k1,1 -k2,2n "$tmp/all" | awk -F '\t' '!seen[$1]++' > "$tmp/levels"
 cat "$tmp/levels"
-# Message rules ("msg:FLAG:REGEX<TAB>LEVEL", applied by mk/corpus.sh to
-# findings of FLAG whose message matches ^REGEX): a finding a flag reports
-# at a level other than the flag's own.
+# Message rules ("msg:FLAG:REGEX", for findings of FLAG whose message
+# matches ^(REGEX), POSIX extended; the first that matches applies): a
+# finding a flag reports at a level other than the flag's own.
 #
 # gcc reports some -Wpacked findings under -Wattributes: they appear only
 # where -Wpacked is on (stor-layout.c: "if (warn_packed) warning
 # (OPT_Wattributes, ...)").
 if [ "$family" = gcc ]; then
 	packed=$(awk -F '\t' '$1 == "-Wpacked" { print $2 }' "$tmp/levels")
-	[ -z "$packed" ] || printf 'msg:-Wattributes:packed attribute %s\t%s\n' \
-		'causes inefficient alignment' "$packed" 'is unnecessary' "$packed"
+	why="gcc reports it under -Wattributes where -Wpacked is on (stor-layout.c): -Wpacked's level"
+	[ -z "$packed" ] || printf 'msg:-Wattributes:packed attribute %s\t%s\t%s\n' \
+		'causes inefficient alignment' "$packed" "$why" 'is unnecessary' "$packed" "$why"
 fi
 # A clang flag names a group of diagnostics that need not all be on at the
 # same level: -Wpointer-arith's zero-size subtraction is on by default, its
@@ -131,7 +143,8 @@ if [ "$family" = clang ]; then
 			[ "$lv" -lt "$i" ] || continue
 			re=$(awk -F '\t' -v id="$id" '$1 == id { print $2 }' "$tmp/texts")
 			if [ -n "$re" ]; then
-				printf 'msg:%s:%s\t%s\n' "$flag" "$re" "$i"
+				printf 'msg:%s:%s\t%s\tclang %s of %s is on only from W=%s, the rest of %s %s (diagtool show-enabled)\n' \
+					"$flag" "$re" "$i" "$id" "$flag" "$i" "$flag" "$(level_words "$lv")"
 			else
 				warn "$flag: $id is on from W level $i only, the rest of $flag from $lv; its findings take $lv"
 			fi

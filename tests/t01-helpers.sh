@@ -93,6 +93,29 @@ printf -- '-Wfoo\tx\n' > "$TESTDIR/bad.levels"
 ok "a bad levels table: exit 1, file and line named" bash -c "
 	$parse -l $TESTDIR/bad.levels < /dev/null > /dev/null 2> $TESTDIR/err; test \$? = 1 &&
 	grep -qx 'kwarn-parse: $TESTDIR/bad.levels:1: bad level' $TESTDIR/err"
+# the levels table: every rule with its reason, each kind of line checked
+badlevels() { # WHAT LINE MESSAGE: LINE, after a good first line, is refused
+	printf -- '-Wx\t1\tgood\n%s\n' "$2" > "$TESTDIR/bad.levels"
+	printf 'kwarn-parse: %s:2: %s\n' "$TESTDIR/bad.levels" "$3" > "$TESTDIR/bad.want"
+	ok "a levels table with $1: exit 1, \"$3\" at line 2" bash -c "
+		$parse -l $TESTDIR/bad.levels < /dev/null > /dev/null 2> $TESTDIR/err; test \$? = 1 &&
+		cmp $TESTDIR/bad.want $TESTDIR/err"
+}
+badlevels "a rule without its reason" $'-Wfoo\t1' "no reason after the level"
+badlevels "an empty reason" $'-Wfoo\t1\t' "no reason after the level"
+badlevels "an unknown rule" $'rule:unused-everything\t2\twhy' "unknown rule 'rule:unused-everything'"
+badlevels "a bad regular expression" $'msg:-Wx:a(b\t2\twhy' "bad regular expression"
+badlevels "a message rule without its flag" $'msg::a\t2\twhy' "expected msg:FLAG:REGEX"
+# the whole table applies: the first message rule of the flag whose
+# regular expression matches the message's start, else the flag's level
+printf 'a.c:1:2: warning: packed attribute is unnecessary for x [-Wattributes]\n%s\n%s\n' \
+	'a.c:2:2: warning: unused x, packed attribute is unnecessary [-Wattributes]' \
+	'a.c:3:2: warning: packed attribute is unnecessary [-Wpacked]' > "$TESTDIR/rules.log"
+printf '%s\t%s\t%s\n' -Wattributes 0 'why 0' -Wpacked 3 'why 3' \
+	'msg:-Wattributes:packed (attribute|field) is unnecessary' 2 'why 2' \
+	'msg:-Wattributes:packed' 1 'why 1' > "$TESTDIR/rules.levels"
+ok "kwarn-parse -l: a message rule applies to its flag's messages that start with a match" bash -c "
+	test \"\$($parse -l $TESTDIR/rules.levels $TESTDIR/rules.log | jq -r .level | tr '\n' ' ')\" = '2 0 3 '"
 ok "CRLF line ends parse like LF" bash -c "
 	diff <($parse $g/scripts/mod/.devicetable-offsets.s.kwarn | jq -c 'del(.objects, .nobjects)') \
 	     <(sed 's/\$/\r/' $g/scripts/mod/.devicetable-offsets.s.kwarn | $parse | jq -c 'del(.objects, .nobjects)')"
@@ -151,6 +174,9 @@ printf 'a.c:1:2: warning: a\355\240\200b \340\200\200 \364\220\200\200 [-Wx]\n' 
 ok "kwarn-parse: a surrogate, an overlong form, a code point past U+10FFFF become U+FFFD: valid UTF-8 JSON" bash -c "
 	$parse $r/utf8.log > $r/utf8.jsonl && iconv -f UTF-8 -t UTF-8 $r/utf8.jsonl > /dev/null &&
 	test \"\$(jq -r .message $r/utf8.jsonl)\" = 'a$(printf '\357\277\275%.0s' 1 2 3)b $(printf '\357\277\275%.0s' 1 2 3) $(printf '\357\277\275%.0s' 1 2 3 4)'"
+printf 'a.c:1:2: warning: \b\f\r\001\177 \351 [-Wx]\n' > "$r/ctl.log"
+ok "kwarn-parse writes its records as jq -c does (the corpus's bytes): control characters, invalid UTF-8" bash -c "
+	$parse $r/utf8.log $r/ctl.log > $r/ctl.jsonl && jq -c . $r/ctl.jsonl | cmp - $r/ctl.jsonl"
 
 # kwarn-svg: its text options and the table's text go into XML escaped;
 # XML cannot hold a control character or invalid UTF-8 even escaped

@@ -6,9 +6,11 @@
 #                      missing), fam/ccmd/kmk/bdir[TC], and the build
 #                      directory $WORK/SEED-DIR/TC-WW configured with the
 #                      seed's config (from the corpus: $tmp/refbuild's, or
-#                      the toolchain's own; olddefconfig in $tree)
+#                      the toolchain's own; olddefconfig in $tree), and its
+#                      levels table levels.tsv (mk/levels.sh, as make corpus)
 #   build TC TAG OBJS-FILE    build the objects in $tree; writes $tmp/TC.TAG.log,
-#                      .json (kwarn-parse's records), .status, .sec, .missing
+#                      .json (kwarn-parse's records, W levels by the levels
+#                      table), .status, .sec, .missing
 #                      (objects not built) and .o/ (copies of the objects)
 #   keep_built NAME TC       after the "before" build: writes $tmp/objs.TC, the
 #                      objects that build before the patch; fails the check
@@ -39,6 +41,12 @@ toolchains_setup() {
 				{ cat "$d/olddefconfig.log" >&2; fail "olddefconfig failed for $tc"; }
 		fi
 		rm -f "$d/.config.want"
+		# the W levels, decided as the corpus's are: a new warning's level
+		# is its record's
+		# shellcheck disable=SC2086
+		"$TOP/mk/levels.sh" "$family" "$cc" env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+			make -C "$d" ARCH=arm $kmake CC="$cc" > "$d/levels.tsv.tmp" &&
+			mv "$d/levels.tsv.tmp" "$d/levels.tsv" || fail "no levels table for $tc"
 	done
 }
 kmake_objs() { # TC JOBS OBJS-FILE
@@ -76,7 +84,8 @@ build() {
 			kw+=("$d/$(dirname "$o")/.$(basename "$o").kwarn")
 		fi
 	done < "$3"
-	"$KWARN_PARSE" -s "$tree" -b "$d" -t "${fam[$tc]}" "$tmp/$tc.$tag.log" "${kw[@]}" > "$tmp/$tc.$tag.json" ||
+	"$KWARN_PARSE" -s "$tree" -b "$d" -t "${fam[$tc]}" -l "$d/levels.tsv" \
+		"$tmp/$tc.$tag.log" "${kw[@]}" > "$tmp/$tc.$tag.json" ||
 		fail "kwarn-parse failed on the $tag build of $tc"
 }
 # an object that does not build before the patch either is left out (for

@@ -3,10 +3,12 @@
 #
 #   compare NAME TC CLAIMS-FILE OBJS-FILE   one report record (JSON line) on
 #                      stdout, from $tmp/TC.before.json, $tmp/TC.after.json
-#                      and .missing, .status, .sec, $tmp/TC.changed and
-#                      $tmp/levels.json: the claims gone or still there, the
-#                      new warnings (each with its level and whether it
-#                      fails: FAILW), the build, the code changed
+#                      and .missing, .status, .sec and $tmp/TC.changed: the
+#                      claims gone or still there, the new warnings (each
+#                      with its record's W level and whether it fails: a
+#                      level outside FAILW, W=3 by default, which Kbuild says
+#                      "can most likely be ignored", is reported only), the
+#                      build, the code changed
 #   report_toolchain NAME TC RECORD   prints GONE, NOTE and FAIL lines; sets
 #                      res=fail when the patch fails for TC
 #   report_patch NAME  reads $tmp/report.jsonl (every toolchain's record);
@@ -17,7 +19,7 @@ compare() {
 		--slurpfile claims "$3" --rawfile objs "$4" \
 		--slurpfile before "$tmp/$2.before.json" --slurpfile after "$tmp/$2.after.json" \
 		--rawfile missing "$tmp/$2.after.missing" --arg status "$(cat "$tmp/$2.after.status")" \
-		--rawfile changed "$tmp/$2.changed" --slurpfile levels "$tmp/levels.json" --arg failw "$FAILW" \
+		--rawfile changed "$tmp/$2.changed" --arg failw "$FAILW" \
 		--argjson sec_before "$(cat "$tmp/$2.before.sec")" --argjson sec_after "$(cat "$tmp/$2.after.sec")" '
 	def names: [.message | scan("\u0027([^\u0027]*)\u0027")[]];
 	def is(c): .kind == "warning" and .path == c.path and .flag == c.flag and (names == c.names);
@@ -36,7 +38,7 @@ compare() {
 			elif .after == 0 then "gone" else "still-there" end)],
 	 new: [extra($before; $after)[] | select(.kind == "warning") |
 		. as $r | select(all($claims[]; . as $c | $r | is($c) | not)) |
-		{text, level: $levels[0][.flag]} |
+		{text, level} |
 		.fails = (.level == null or .level == 0 or ((.level | tostring) as $l | $failw | contains($l)))],
 	 build: (if $status == "0" and $missing == "" then "ok" else "failed" end),
 	 code_changed: ($changed | split("\n") | map(select(. != ""))),

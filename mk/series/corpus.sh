@@ -3,9 +3,9 @@
 #
 #   corpus_load        reads $CORPUS/seed-$SEED/*-W*.jsonl.zst; writes
 #                      $tmp/refbuild (the build record of REF_TOOLCHAIN's
-#                      corpus), $tmp/corpus.diags (every diag record) and
-#                      $tmp/levels.json (each flag's W level); sets refcorpus
-#                      and w (the W level: W, else the corpus's)
+#                      corpus) and $tmp/corpus.diags (every diag record);
+#                      sets refcorpus and w (the W level: W, else the
+#                      corpus's)
 #   claim_records PATCHFILE NAME   writes $tmp/claims: its claims as
 #                      records, one JSON line each ({text,path,flag,names,
 #                      objects}); a claim that is neither a warning line nor
@@ -28,11 +28,6 @@ corpus_load() {
 	first_line "$refcorpus" > "$tmp/refbuild"
 	w=${W:-$(jq -r .w "$tmp/refbuild")}
 	for f in "${corpora[@]}"; do zstd -dcq "$f" | jq -c 'select(.type == "diag")'; done > "$tmp/corpus.diags"
-	# each flag's W level, as the corpus attributes it: a new warning of a
-	# level outside FAILW (W=3 by default, which Kbuild says "can most likely
-	# be ignored") is reported, but does not fail the patch
-	jq -s -c 'map(select(.kind == "warning" and .flag != "" and .level != null)) |
-		group_by(.flag) | map({(.[0].flag): (map(.level) | min)}) | add // {}' "$tmp/corpus.diags" > "$tmp/levels.json"
 }
 
 # the claim as a record: tool-independent match on path, flag and the
