@@ -40,10 +40,6 @@ seed-list = $(shell for r in $(1); do case $$r in (*-*) seq $${r%-*} $${r#*-} ;;
 	(*) echo $$r ;; esac; done | awk '!seen[$$0]++')
 CAMPAIGN_SEEDS := $(if $(findstring -,$(SEEDS)),$(call seed-list,$(SEEDS)),$(or $(SEEDS),$(SEED)))
 
-# The settings the user gave, for kwarn's own sub-makes (GNUmakefile hands
-# none down on its own: Kbuild would read them); a later SEED= etc. wins
-KWARN_CMDLINE := $(KWARN_CMDLINE)
-
 # A target per step: campaign-build/SEED/TOOLCHAIN/W, campaign-boot/SEED/
 # TOOLCHAIN (a prefix's / written as ^), each after its seed's config
 campaign-builds = $(foreach s,$(CAMPAIGN_SEEDS),$(foreach t,$(TOOLCHAINS),\
@@ -78,7 +74,9 @@ campaign-prep: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
 		$(filter sparse,$(CHECKERS)) $(if $(DISTCC_HOSTS),$(DISTCC_PACKAGES)))
 	$(Q)$(CAMPAIGN_STEP) start $(words $(filter campaign-build/% campaign-boot/%,$(campaign-targets)))
 
-# campaign-step.sh runs each step's sub-make and records how it ended:
+# campaign-step.sh runs each step's sub-make and records how it ended.
+# Each sub-make gets the settings the user gave (KWARN_CMDLINE, from
+# GNUmakefile), then its own SEED= etc., which win:
 # LOG KIND LABEL SEED CORPUS_FILE BUILDDIR_TO_EMPTY COMMAND...
 step-seed = $(word 1,$(subst /, ,$*))
 step-tc = $(subst ^,/,$(word 2,$(subst /, ,$*)))
