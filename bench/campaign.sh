@@ -50,6 +50,9 @@ if [ "${1:-}" = --copy ]; then
 fi
 
 need_vars O TOP CORPUS RUN_DIR W B SIZE
+# B is the scratch directory here, and compare's toolchain to make (an
+# exported B reaches make as B=): not handed on
+export -n B
 : "${MAKE:=make}" "${TRIM:=0}"
 case $SIZE in
 full)	sizes=${BENCH_CAMPAIGN_SEEDS:-1 10 100 1000} ;;

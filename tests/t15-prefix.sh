@@ -28,5 +28,5 @@ zstd -dcq "$c" | jq -r "select(.type == \"diag\" and .kind == \"warning\") | $fi
 ok "  its warnings, levels too, are those gcc-12's W=123 build attributes to W=1 and W=2 ($(wc -l < "$TESTDIR/prefix/gcc-12") sites)" \
 	cmp "$TESTDIR/prefix/gcc-12" "$TESTDIR/prefix/$name"
 ok "  make top TOOLCHAIN=$name W=12 reads it" bash -c "
-	make -s -C $TOP top SEED=$TEST_SEED TOOLCHAIN=$name W=12 CORPUS=$pc > $TESTDIR/prefix/top.out 2>&1 &&
+	make -s -C $TOP top SEED=$TEST_SEED $TEST_RUN_VARS TOOLCHAIN=$name W=12 CORPUS=$pc > $TESTDIR/prefix/top.out 2>&1 &&
 	grep -q '^W=1: ' $TESTDIR/prefix/top.out"
