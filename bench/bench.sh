@@ -31,6 +31,9 @@
 STEP=bench
 . "$(dirname "$0")/../mk/lib.sh"
 need_vars O TOP CORPUS CORPUS_ROOT RUN_DIR KSRC KWARN_PARSE
+# KSRC is the tree to parse against; in a make's environment it would be a
+# user's tree (KSRC=), another RUN: only builds.sh gets it
+export -n KSRC
 : "${MAKE:=make}" "${W:=123}"
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -197,7 +200,7 @@ if [ -n "$key" ]; then
 		SEED="${SEED:-1}" TOOLCHAIN="${TC_NAME:-gcc-12}" CORPUS="$CORPUS_ROOT" $RUN_VARS O="$O")
 	echo "   make repro (make prepare and one object, fresh directory): $w s (exit $rc)"
 	if [ "$size" = full ]; then
-		full=$("$here/builds.sh" full)
+		full=$(KSRC=$KSRC "$here/builds.sh" full)
 		echo "   full build, empty build directory: $full s (-j${JOBS:-$(nproc)})"
 		echo "   repro / full build: $(calc "$w / $full" %.3f)"
 	else
@@ -208,5 +211,5 @@ else
 fi
 
 if [ "${BUILDS:-0}" = 1 ]; then
-	"$here/builds.sh"
+	KSRC=$KSRC "$here/builds.sh"
 fi
