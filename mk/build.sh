@@ -2,6 +2,12 @@
 # build.sh - configure and build one kernel, keeping going on errors.
 #
 # Usage: build.sh SEED_CONFIG FRAGMENT BUILDDIR JOBS W KMAKE...
+# The one way kwarn builds a kernel: make corpus (the whole kernel), make
+# repro (one object, from the corpus's config) and make newwarn (the
+# objects a diff touches, from the seed's) all come through here, so each
+# compile's diagnostics are captured the same way (kwarn-cc, kernel-doc,
+# sparse) and mk/corpus.sh reads any of them.
+# BUILD_TARGETS: what Kbuild builds ("all", or e.g. "init/main.o lib/x.o").
 # JOBS "shared": KMAKE is in its caller's jobserver (no -j of its own).
 # BUILD_TIMEOUT (seconds, 0 none): the build is stopped then, and its
 # status is 124 (the corpus says "timeout").
@@ -19,7 +25,7 @@
 STEP=build
 . "$(dirname "$0")/lib.sh"
 [ $# -ge 6 ] || fail "usage: build.sh SEED_CONFIG FRAGMENT BUILDDIR JOBS W KMAKE..."
-need_vars KWARN_CC
+need_vars KWARN_CC BUILD_TARGETS
 seedconfig=$1 fragment=$2 dir=$3 jobs=$4 w=$5
 shift 5
 here=$(cd "$(dirname "$0")" && pwd)
@@ -81,7 +87,8 @@ status=0 logged=0
 	# pump mode assumes no header changes while its include server runs:
 	# the generated headers first (make prepare, compiled locally)
 	[ -z "${DISTCC_HOSTS:-}" ] || "$@" "${args[@]}" prepare
-	"${build[@]}" "${args[@]}" all
+	# shellcheck disable=SC2086
+	"${build[@]}" "${args[@]}" ${BUILD_TARGETS:?}
 # a log that cannot be written (a full disk) stops the build at once:
 # make -k would go on failing every object
 } 2>&1 | tee --output-error=exit "$dir/make.log" |

@@ -3,18 +3,34 @@
 #
 # Usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W
 #                  VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE...
+#        corpus.sh records BUILDDIR KSRC TCNAME FAMILY CC SEED W VARIANT
+#                  KWARN_PARSE KMAKE...
 # Writes OUT (zstd JSON Lines: the build record, then the sorted diagnostic
 # records), OUT's .log.zst (raw output), .run.json (timings) and .sum.zst
 # (the summary make top and make compare read: mk/summary.sh) beside it,
 # each through a temporary file renamed into place. The .run.json holds
 # what varies run to run: the build's time, the distcc hosts it used.
+# "records" prints the sorted diagnostic records alone, made as for a
+# corpus (the levels table, applied whole by kwarn-parse -l; the checkers)
+# of any build mk/build.sh made: make repro's one object, make newwarn's
+# objects of a diff. Only the seed's Kconfig warnings (SEEDDIR/kconfig.log)
+# are the corpus's alone.
+# KMAKE: the kernel's make in BUILDDIR (mk/levels.sh reads its flags).
 STEP=corpus
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 17 ] || fail "usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE..."
-need_vars ZSTD_LEVEL
-out=$1 dir=$2 ksrc=$3 seeddir=$4 tc=$5 family=$6 cc=$7 packages=$8
-seed=$9 p=${10} w=${11} variant=${12} pin=${13} series=${14} tree=${15} parse=${16}
-shift 16
+if [ "${1:-}" = records ]; then
+	[ $# -ge 11 ] || fail "usage: corpus.sh records BUILDDIR KSRC TCNAME FAMILY CC SEED W VARIANT KWARN_PARSE KMAKE..."
+	out=- dir=$2 ksrc=$3 tc=$4 family=$5 cc=$6 seed=$7 w=$8 variant=$9 parse=${10}
+	shift 10
+	inputs=("$dir/make.log")
+else
+	[ $# -ge 17 ] || fail "usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE..."
+	need_vars ZSTD_LEVEL
+	out=$1 dir=$2 ksrc=$3 seeddir=$4 tc=$5 family=$6 cc=$7 packages=$8
+	seed=$9 p=${10} w=${11} variant=${12} pin=${13} series=${14} tree=${15} parse=${16}
+	shift 16
+	inputs=("$dir/make.log" "$seeddir/kconfig.log")
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 base=${out%.jsonl.zst}
 # work in the build directory; stage each output as a hidden file beside
@@ -37,7 +53,7 @@ checker clang-analyzer > "$tmp/analyzer"
 
 "$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
 	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
-	-T "$tmp/objects" -T "$tmp/docs" "$dir/make.log" "$seeddir/kconfig.log" > "$tmp/diags"
+	-T "$tmp/objects" -T "$tmp/docs" "${inputs[@]}" > "$tmp/diags"
 # sparse prints no -W flag: its class is the message without names, numbers
 if [ -s "$tmp/sparse" ]; then
 	"$parse" -s "$ksrc" -b "$dir" -t sparse \
@@ -57,6 +73,10 @@ if [ -s "$tmp/analyzer" ]; then
 		jq -c -s --slurpfile d "$tmp/diags" '. + $d |
 		sort_by(.path, .line, .col, .tool, .kind, .flag, .message) | .[]' > "$tmp/all"
 	mv "$tmp/all" "$tmp/diags"
+fi
+if [ "$out" = - ]; then
+	cat "$tmp/diags"
+	exit 0
 fi
 
 # shellcheck disable=SC2086

@@ -14,6 +14,11 @@
 #   use_toolchain TC   set family, cc, kmake, packages and distcc to what
 #                      toolchain TC means: the file make wrote, with TC
 #                      installed (mk/toolchain.mk, tc-facts)
+#   kbuild_cmd SRC DIR [WRAP]  set the array kbuild to the kernel's make
+#                      for build directory DIR of tree SRC, with the
+#                      toolchain use_toolchain set and its compiler under
+#                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
+#                      in DIR, configured (kmake-in)
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
@@ -50,4 +55,9 @@ use_toolchain() {
 	[ -f "$f" ] || fail "toolchain $1: $f is not there (make writes it before this step)"
 	# shellcheck disable=SC1090
 	. "$f"
+}
+kbuild_cmd() {
+	if [ "$1" = - ]; then kbuild=(make -C "$2"); else kbuild=(make -C "$1" O="$2"); fi
+	# shellcheck disable=SC2206,SC2154
+	kbuild+=(ARCH=arm $kmake CC="${3:+$3 }$cc")
 }

@@ -1,7 +1,9 @@
 #!/bin/bash
 # newwarn.sh - what does a patch add? Build only the objects a diff touches,
 # without and with it, with each toolchain (and checker), and list only the
-# findings whose key is new.
+# findings whose key is new. Each side is built and parsed as make corpus
+# does (mk/build.sh, mk/corpus.sh records): its records, levels included,
+# are in $O/newwarn/RUN^seed-N/TOOLCHAIN-{before,after}/diags.jsonl.
 #
 # Usage: newwarn.sh VAR=VALUE...  (see mk/newwarn.mk; all come from make)
 # Exit: 0 nothing new, 1 the diff adds findings, 2 setup error.
@@ -44,51 +46,33 @@ done
 mapfile -t objs < <(printf '%s\n' "${objs[@]}" | sort -u | sed '/^$/d')
 [ ${#objs[@]} -gt 0 ] || fail "$DIFF touches no C file or header that is built"
 
-captured() {	# captured SUFFIX: the files of $objs in $d, as $d/DIR/.NAME.o.SUFFIX
-	local o f
-	for o in "${objs[@]}"; do
-		f=$d/$(dirname "$o")/.$(basename "$o").$1
-		[ ! -e "$f" ] || echo "$f"
-	done
-}
-capture_doc() { echo "$KWARN_CC --capture \$(dir \$@).\$(notdir \$@).$1.log"; }
 status=0
 for tc in $TOOLCHAINS; do
 	use_toolchain "$tc"
-	checkers=()
 	case " $CHECKERS " in *" sparse "*)
-		"$TOP/mk/need-packages.sh" sparse || fail "cannot install sparse"
-		checkers=(C=2 "cmd_force_checksrc=$(capture_doc sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<") ;;
+		"$TOP/mk/need-packages.sh" sparse || fail "cannot install sparse" ;;
 	esac
+	# each side built and parsed as make corpus builds and parses (mk/build.sh,
+	# mk/corpus.sh records), the objects its only targets
 	for side in before after; do
 		src=$KSRC
 		[ $side = before ] || src=$work/src
 		d=$work/$tc-$side
-		mkdir -p "$d" && cp "$cfg" "$d/.config" || fail "cannot create $d"
 		say CC "$tc $side: ${#objs[@]} object(s), W=$W"
-		# shellcheck disable=SC2086
-		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$src" O="$d" ARCH=arm $kmake \
-			CC="$KWARN_CC $cc" W="$W" -k -j"$JOBS" "${checkers[@]}" \
-			cmd_checkdoc="$(capture_doc kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<" \
-			olddefconfig "${objs[@]}" > "$d/make.log" 2>&1 ||
-			say NOTE "$tc $side: make failed, see $d/make.log"
-		captured kwarn > "$d/list"
-		captured kernel-doc.log > "$d/docs"
-		"$KWARN_PARSE" -s "$src" -b "$d" -t "$family" -T "$d/list" -T "$d/docs" < /dev/null > "$d/diags.jsonl" ||
-			fail "cannot parse $d"
-		captured sparse.log > "$d/sparse"
-		if [ -s "$d/sparse" ]; then
-			"$KWARN_PARSE" -s "$src" -b "$d" -t sparse -T "$d/sparse" |
-				jq -c -f "$TOP/corpus/queries/sparse-class.jq" >> "$d/diags.jsonl" ||
-				fail "cannot parse the sparse logs of $d"
-		fi
+		kbuild_cmd "$src" "$d" "$KWARN_CC"
+		KWARN_CC=$KWARN_CC BUILD_TARGETS="${objs[*]}" BUILD_TIMEOUT=0 CHECKERS=$CHECKERS FILES= DISTCC_HOSTS= \
+			"$TOP/mk/build.sh" "$cfg" - "$d" "$JOBS" "$W" "${kbuild[@]}"
+		kbuild_cmd - "$d"
+		CHECKERS=$CHECKERS "$TOP/mk/corpus.sh" records "$d" "$src" "$tc" "$family" "$cc" "$SEED" "$W" plain \
+			"$KWARN_PARSE" "${kbuild[@]}" > "$d/diags.jsonl"
 	done
+	kbuild_cmd "$work/src" "$work/$tc-after"
 	jq -r -s --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \
-		--arg src "$work/src" --arg o "$work/$tc-after" --arg kmake "$kmake" --arg cc "$cc" '
+		--arg kbuild "${kbuild[*]}" '
 		(reduce ($b[] | .key) as $k ({}; .[$k] = true)) as $old
 		| map(select($old[.key] == null))
 		| (if length == 0 then "  NEW      \($tc): nothing new" else
-		   (.[] | "  NEW      \($tc) \(.key) [\(.tool)] \(.text)\n           reproduce: make -C \($src) O=\($o) ARCH=arm \($kmake) CC=\($cc) W=\($w) \(.objects[0] // (.path | sub("\\.c$"; ".o")))")
+		   (.[] | "  NEW      \($tc) \(.key) [\(.tool)] \(.text)\n           reproduce: \($kbuild) W=\($w) \(.objects[0] // (.path | sub("\\.c$"; ".o")))")
 		   end)' "$work/$tc-after/diags.jsonl" | tee -a "$work/new.txt"
 	if grep -q "^  NEW      $tc [0-9a-f]\{16\}" "$work/new.txt"; then status=1; fi
 done

@@ -7,7 +7,10 @@
 # The config goes in as savedefconfig's minimal form, the series patches
 # inline. The script is /bin/sh, on its own (no kwarn there): it says
 # "kwarn: repro: ..." as lib.sh would, and keeps set -u only, its make
-# being expected to fail when the warning is an error.
+# being expected to fail when the warning is an error. For the same reason
+# it spells out its own olddefconfig and make of the object, and greps the
+# build's output for the warning's text, where make repro goes through
+# mk/build.sh and mk/corpus.sh: it cannot source them.
 STEP=repro-script
 . "$(dirname "$0")/lib.sh"
 [ $# = 9 ] || fail "usage: repro-script.sh RECORD_JSON BUILD_RECORD_FILE OBJECT W KMAKE CC PACKAGES SERIES_DIR SRC_PKG"
@@ -21,9 +24,8 @@ tree_version=$(b .tree | cut -d' ' -f2)
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 b .config | head -c -1 > "$d/.config"
-# shellcheck disable=SC2086
-env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$KSRC" O="$d" ARCH=arm $kmake \
-	CC="$cc" savedefconfig > "$d/savedefconfig.log" 2>&1 ||
+kbuild_cmd "$KSRC" "$d"
+"${kbuild[@]}" -s savedefconfig > "$d/savedefconfig.log" 2>&1 ||
 	{ cat "$d/savedefconfig.log" >&2; fail "make savedefconfig failed"; }
 text=$(j .text)
 

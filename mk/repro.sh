@@ -5,7 +5,9 @@
 # Usage: repro.sh PHASE=find|build VAR=VALUE...  (see mk/repro.mk; all
 # come from make). PHASE=find looks the warning up in the corpus and keeps
 # it in $O/repro/found, before make prepares the tree; PHASE=build
-# rebuilds its object (or writes SCRIPT=).
+# rebuilds its object (or writes SCRIPT=) as make corpus builds (mk/build.sh)
+# and reads its records as make corpus does (mk/corpus.sh records), into
+# $O/repro/KEY-TOOLCHAIN-WLEVEL/records.jsonl.
 # Exit: 0 found or reproduced, 1 built but not reproduced, 2 setup error.
 STEP=repro
 . "$(dirname "$0")/lib.sh"
@@ -98,17 +100,18 @@ if [ -n "$SCRIPT" ]; then
 	exit 0
 fi
 
-# --- rebuild it -------------------------------------------------------------
+# --- rebuild it: the one build and parse of make corpus ---------------------
+# mk/build.sh from the corpus's .config, with the object as its one target;
+# the object may fail to build (its warning an error): build.sh records
+# make's status, and goes on
 dir=$O/repro/$key-$tc-W$w
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
-b .config | head -c -1 > "$dir/.config"
+b .config | head -c -1 > "$tmp/config"
 say CC "$obj (W=$w, in $dir)"
 start=$(date +%s)
-# the object may fail to build (its warning an error): recorded, not fatal
-status=0
-# shellcheck disable=SC2086
-env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$KSRC" O="$dir" ARCH=arm $kmake \
-	CC="$KWARN_CC $cc" W="$w" -j"$(nproc)" "$obj" > "$dir/make.log" 2>&1 || status=$?
+kbuild_cmd "$KSRC" "$dir" "$KWARN_CC"
+KWARN_CC=$KWARN_CC BUILD_TARGETS=$obj BUILD_TIMEOUT=0 CHECKERS= DISTCC_HOSTS= \
+	"$TOP/mk/build.sh" "$tmp/config" - "$dir" "$(nproc)" "$w" "${kbuild[@]}"
 diag=$(dirname "$dir/$obj")/.$(basename "$obj").kwarn
 echo "--- compiler output for $obj ---"
 if [ -e "$diag" ]; then sed "s|$KSRC/||g" "$diag"; fi
@@ -116,14 +119,20 @@ if [ -e "$diag" ]; then sed "s|$KSRC/||g" "$diag"; fi
 { grep -v '^make\|^  [A-Z]' "$dir/make.log" || [ $? = 1 ]; } | sed "s|$KSRC/||g"
 echo "---"
 say TIME "$(( $(date +%s) - start )) s"
-[ $status = 0 ] || say NOTE "make exited $status"
-diags=()
-[ ! -e "$diag" ] || diags=("$diag")
-"$KWARN_PARSE" -s "$KSRC" -b "$dir" -t "$family" "$dir/make.log" "${diags[@]}" > "$tmp/got" ||
-	fail "cannot parse $dir/make.log"
+# Kbuild builds one object in the deepest directory it descends to: one it
+# reaches only through another target (arch/arm/boot/compressed/, through
+# zImage) gets that directory's flags, not its own (its -I ./DIR says which)
+cmdf=$(dirname "$dir/$obj")/.$(basename "$obj").cmd
+if [ -f "$cmdf" ] && ! grep -q -- " -I \./$(dirname "$obj") " "$cmdf"; then
+	warn "WARNING: Kbuild built $obj with the flags of $(grep -o -- ' -I \./[^ ]*' "$cmdf" | tail -n1 | cut -c7-)/, not of $(dirname "$obj")/: it does not build that directory alone; its warnings may differ from the full build's"
+fi
+# its records, made as the corpus's (mk/corpus.sh records: levels included)
+kbuild_cmd - "$dir"
+"$TOP/mk/corpus.sh" records "$dir" "$KSRC" "$tc" "$family" "$cc" "$seed" "$w" "$(b .variant)" \
+	"$KWARN_PARSE" "${kbuild[@]}" > "$dir/records.jsonl"
 if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
 	.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message)' \
-	"$tmp/got" > /dev/null; then
+	"$dir/records.jsonl" > /dev/null; then
 	say REPRO "yes: $key came back"
 	exit 0
 fi

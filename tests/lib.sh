@@ -6,6 +6,12 @@
 #   levels_equal TC W W123 REAL
 #                        the records the W=123 corpus W123 attributes to
 #                        W (1 or 12) equal those of REAL, a real W build's
+#   records_equal WHAT CORPUS RECORDS OBJ [W]
+#                        the records in RECORDS (JSON Lines: make repro's,
+#                        make newwarn's) that object OBJ printed equal the
+#                        corpus file CORPUS's for OBJ, levels included
+#                        (with W: those it attributes to W or below), and
+#                        their keys are the corpus's but for headers'
 set -u
 export LC_ALL=C
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -84,6 +90,37 @@ levels_equal() {
 		echo "not ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's"
 		echo "#   attributed: $(wc -l < "$t.attr"), real: $(wc -l < "$t.real"), unexplained:"
 		head -n 10 "$t.unexplained" | sed 's/^/#   /'
+	fi
+}
+
+records_equal() {
+	local t=$TESTDIR/records-$((n + 1)) max=9
+	[ $# -lt 5 ] || max=${#5}
+	local site='[.tool, .path, .line, .col, .flag, .message]'
+	local fields="[.tool, .flag, .level, .path, .line, .col, .message] | @json"
+	# sparse is a checker the corpora here are made without
+	jq -r --arg o "$4" "select(.tool != \"sparse\" and any(.objects[]?; . == \$o)) | $fields" "$3" |
+		sort > "$t.got"
+	jq -c --arg o "$4" "select(.tool != \"sparse\" and any(.objects[]?; . == \$o)) | $site" "$3" > "$t.sites"
+	# a corpus record lists the first 16 of its objects: OBJ's records are
+	# those that list it, and those of the sites OBJ printed
+	zstd -dcq "$2" | jq -r --arg o "$4" --argjson max "$max" --slurpfile s "$t.sites" "
+		(reduce \$s[] as \$x ({}; .[\$x | tojson] = true)) as \$sites
+		| select(.type == \"diag\" and (.level // 0) <= \$max and
+			(any(.objects[]?; . == \$o) or \$sites[$site | tojson])) | $fields" | sort > "$t.want"
+	# the keys too, but for a header's sites: a key's ordinal counts the
+	# sites of its message in the whole build, of which OBJ prints some
+	local keyed='[.key, .path, ([.tool, .line, .col, .flag, .message] | tojson)] | @tsv'
+	jq -r --arg o "$4" "select(any(.objects[]?; . == \$o)) | $keyed" "$3" | sort > "$t.keys"
+	zstd -dcq "$2" | jq -r "select(.type == \"diag\") | $keyed" | sort | comm -23 "$t.keys" - > "$t.newkeys"
+	grep -v -P '\t(arch/[^/]*/)?include/' "$t.newkeys" > "$t.badkeys" || true
+	n=$((n + 1))
+	if [ -s "$t.want" ] && diff -u "$t.want" "$t.got" > "$t.diff" && [ ! -s "$t.badkeys" ]; then
+		echo "ok $n - $1 ($(wc -l < "$t.got") records of $4, $(wc -l < "$t.newkeys") keys of headers not the corpus's)"
+	else
+		echo "not ok $n - $1"
+		echo "#   corpus: $(wc -l < "$t.want"), here: $(wc -l < "$t.got"), keys of .c files not the corpus's: $(wc -l < "$t.badkeys")"
+		head -n 20 "$t.diff" "$t.badkeys" | sed 's/^/#   /'
 	fi
 }
 

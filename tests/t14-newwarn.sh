@@ -17,3 +17,7 @@ ok "sparse: symbol 'kwarn_example_counter' was not declared" \
 	grep -q "\[sparse\] init/main.c:118:5: warning: symbol 'kwarn_example_counter' was not declared" "$out"
 ok "each with a command that reproduces it" test "$(grep -c 'reproduce: make -C .* init/main.o' "$out")" = 2
 ok "the shared tree was not touched" bash -c "! grep -q kwarn_example_counter $KTREE/init/main.c"
+# the side without the diff is the seed's own build of init/main.o at W=1:
+# its records are the corpus's, as make corpus builds and parses
+records_equal "the records before the diff equal the corpus's for init/main.o at W=1: tool, flag, level, path, line, col, message, key" \
+	"$CDIR/$TEST_TC-W123.jsonl.zst" "$O/newwarn/$seedname/$TEST_TC-before/diags.jsonl" init/main.o 1

@@ -1,15 +1,19 @@
 #!/bin/bash
 # make repro: one warning of the shared test seed rebuilt at the cost of
-# one object, for gcc and clang; a real miss (a W level below the
-# warning's); a script that reproduces it on a fresh machine.
+# one object, for gcc and clang, its records those of the corpus; a real
+# miss (a W level below the warning's); a script that reproduces it on a
+# fresh machine.
 . "$(dirname "$0")/lib.sh"
 need corpus gcc-12 123
 need corpus clang-14 123
 cdir=$CDIR
 status() { cat "$O/repro/status"; }
 pick() {	# pick TOOLCHAIN FLAG: the key of the first such warning in a .c file
+	# whose object Kbuild builds alone (not one of arch/arm/boot/, which
+	# only zImage builds with its flags: mk/repro.sh warns)
 	zstd -dcq "$cdir/$1-W123.jsonl.zst" |
-		jq -r --arg f "$2" 'select(.flag == $f and (.path | endswith(".c"))) | .key' | head -n1
+		jq -r --arg f "$2" 'select(.flag == $f and (.path | endswith(".c")) and
+			(.objects[0] // "" | startswith("arch/arm/boot/") | not)) | .key' | head -n1
 }
 for tc in gcc-12 clang-14; do
 	key=$(pick $tc -Wshadow)
@@ -25,10 +29,22 @@ for tc in gcc-12 clang-14; do
 	ok "$tc: only that object was compiled, not the kernel" bash -c "
 		test -d '$d' && test -f '$d/.config' &&
 		test \$(find '$d' -name '*.o' -newer '$d/.config' | grep -v '/scripts/\|/tools/' | wc -l) -le 3"
+	# built and parsed as make corpus does (mk/build.sh, mk/corpus.sh records)
+	obj=$(sed -n 's/^  CC  *\([^ ]*\) (W=.*/\1/p' "$TESTDIR/repro-$tc.out")
+	records_equal "$tc: repro's records of its object equal the corpus's: tool, flag, level, path, line, col, message, key" \
+		"$cdir/$tc-W123.jsonl.zst" "$d/records.jsonl" "$obj"
 	ok "$tc: at W=1, below -Wshadow's W=2, it does not come back (status 1)" bash -c "
 		! make -C $TOP -s repro ID=$key TOOLCHAIN=$tc W=1 CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-miss.out 2>&1 &&
 		test \$(cat $O/repro/status) = 1 && grep -q 'REPRO    no' $TESTDIR/repro-miss.out"
 done
+# an object Kbuild builds only through zImage: built alone, it gets
+# arch/arm/'s flags, not its own, and repro says so
+key=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" |
+	jq -r 'select(.kind == "warning" and (.objects[0] // "" | startswith("arch/arm/boot/compressed/"))) | .key' | head -n1)
+ok "an object of arch/arm/boot/compressed/: repro warns that it was built with arch/arm/'s flags" bash -c "
+	test -n '$key' &&
+	make -C $TOP -s repro ID=$key TOOLCHAIN=gcc-12 CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-boot.out 2>&1;
+	grep -q 'kwarn: repro: WARNING: Kbuild built arch/arm/boot/compressed/[^ ]*\.o with the flags of arch/arm/, not of arch/arm/boot/compressed/' $TESTDIR/repro-boot.out"
 # as a maintainer would paste it: absolute path, Unicode quotes
 line=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -r 'select(.flag == "-Wmissing-prototypes") | .text' | head -n1)
 printf '%s/src/linux-source-6.1/%s' "$O" "$(sed "s/'/\xe2\x80\x99/g" <<< "$line")" > "$TESTDIR/pasted"
