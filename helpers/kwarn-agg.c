@@ -96,32 +96,55 @@ static uint64_t hash_bytes(const char *s, size_t n)
 	return hash_mix(h);
 }
 
+/*
+ * Open addressing, linear probing, at most half full: both tables below
+ * grow the same way. table_grow gives *cap slots of size bytes twice the
+ * room and moves the used ones (used() says which; hash() where they go).
+ */
+static void *table_grow(void *slots, size_t *cap, size_t size,
+			int (*used)(const void *), uint64_t (*hash)(const void *))
+{
+	size_t oldcap = *cap, newcap = oldcap ? 2 * oldcap : 1024;
+	char *old = slots, *new = ecalloc(newcap, size);
+
+	for (size_t j = 0; j < oldcap; j++) {
+		const char *s = old + j * size;
+		size_t i;
+
+		if (!used(s))
+			continue;
+		for (i = hash(s) & (newcap - 1); used(new + i * size); i = (i + 1) & (newcap - 1))
+			;
+		memcpy(new + i * size, s, size);
+	}
+	free(old);
+	*cap = newcap;
+	return new;
+}
+
 /* bytes to an index (groups, files, sites); the key bytes are copied */
 struct map {
 	struct slot { uint64_t h; char *k; size_t klen; size_t v; } *s;
 	size_t n, cap;		/* cap is a power of two, at most half full */
 };
 
+static int slot_used(const void *s)
+{
+	return ((const struct slot *)s)->k != NULL;
+}
+
+static uint64_t slot_hash(const void *s)
+{
+	return ((const struct slot *)s)->h;
+}
+
 static struct slot *map_put(struct map *m, const char *k, size_t klen, int *fresh)
 {
 	uint64_t h = hash_bytes(k, klen);
 	size_t i;
 
-	if (2 * (m->n + 1) > m->cap) {
-		struct slot *old = m->s;
-		size_t oldcap = m->cap;
-
-		m->cap = oldcap ? 2 * oldcap : 1024;
-		m->s = ecalloc(m->cap, sizeof(*m->s));
-		for (size_t j = 0; j < oldcap; j++) {
-			if (!old[j].k)
-				continue;
-			for (i = old[j].h & (m->cap - 1); m->s[i].k; i = (i + 1) & (m->cap - 1))
-				;
-			m->s[i] = old[j];
-		}
-		free(old);
-	}
+	if (2 * (m->n + 1) > m->cap)
+		m->s = table_grow(m->s, &m->cap, sizeof(*m->s), slot_used, slot_hash);
 	for (i = h & (m->cap - 1); m->s[i].k; i = (i + 1) & (m->cap - 1))
 		if (m->s[i].h == h && m->s[i].klen == klen && !memcmp(m->s[i].k, k, klen)) {
 			*fresh = 0;
@@ -464,27 +487,25 @@ struct ptab {
 	size_t n, cap;
 };
 
+static int pslot_used(const void *s)
+{
+	return ((const struct pslot *)s)->v != 0;
+}
+
+static uint64_t pslot_hash(const void *s)
+{
+	const struct pslot *p = s;
+
+	return hash_mix(p->a ^ hash_mix(p->b));
+}
+
 /* the slot of (a, b), made with v 0 when new: the caller sets v */
 static struct pslot *ptab_get(struct ptab *t, uint64_t a, uint64_t b)
 {
 	size_t i;
 
-	if (2 * (t->n + 1) > t->cap) {
-		struct pslot *old = t->s;
-		size_t oldcap = t->cap;
-
-		t->cap = oldcap ? 2 * oldcap : 1024;
-		t->s = ecalloc(t->cap, sizeof(*t->s));
-		for (size_t j = 0; j < oldcap; j++) {
-			if (!old[j].v)
-				continue;
-			for (i = hash_mix(old[j].a ^ hash_mix(old[j].b)) & (t->cap - 1); t->s[i].v;
-			     i = (i + 1) & (t->cap - 1))
-				;
-			t->s[i] = old[j];
-		}
-		free(old);
-	}
+	if (2 * (t->n + 1) > t->cap)
+		t->s = table_grow(t->s, &t->cap, sizeof(*t->s), pslot_used, pslot_hash);
 	for (i = hash_mix(a ^ hash_mix(b)) & (t->cap - 1); t->s[i].v; i = (i + 1) & (t->cap - 1))
 		if (t->s[i].a == a && t->s[i].b == b)
 			return &t->s[i];
