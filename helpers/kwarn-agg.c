@@ -565,17 +565,24 @@ static void count_status(struct count **v, size_t *n, size_t *cap, const char *s
 	(*v)[i].n++;
 }
 
+/* the lines of a small file this program is given (boots, lists) */
+static void lines_open(struct lines *l, const char *file)
+{
+	int fd = open(file, O_RDONLY);
+
+	if (fd < 0)
+		die(EXIT_IO, "%s: %s", file, strerror(errno));
+	lines_init(l, fd, file);
+}
+
 /* BOOTS: "SEED TAB TOOLCHAIN TAB STATUS" a line; seeds not read are left out */
 static void read_boots(const char *file)
 {
 	struct lines l;
 	size_t len;
 	char *line;
-	int fd = open(file, O_RDONLY);
 
-	if (fd < 0)
-		die(EXIT_IO, "%s: %s", file, strerror(errno));
-	lines_init(&l, fd, file);
+	lines_open(&l, file);
 	while ((line = lines_next(&l, &len))) {
 		char *f[3];
 		size_t flen[3];
@@ -596,7 +603,7 @@ static void read_boots(const char *file)
 		count_status(&boot_st, &nboot_st, &capboot_st, f[2]);
 	}
 	lines_free(&l);
-	close(fd);
+	close(l.fd);
 }
 
 /* each distinct key once per W level it shows at, then the table emptied */
@@ -977,6 +984,18 @@ static void put_worst(const struct worst *w)
 	putchar('}');
 }
 
+/* {"NAME":N,...} of counted statuses */
+static void put_json_counts(const struct count *v, size_t n)
+{
+	putchar('{');
+	for (size_t i = 0; i < n; i++) {
+		printf("%s", i ? "," : "");
+		put_json_string(stdout, v[i].name);
+		printf(":%llu", (unsigned long long)v[i].n);
+	}
+	putchar('}');
+}
+
 /* -j: one JSON line; toolchains in name order, flags as top sorts them */
 static void top_json(const size_t *order, size_t *rows)
 {
@@ -1054,19 +1073,11 @@ static void top_json(const size_t *order, size_t *rows)
 		put_json_string(stdout, names[i].name);
 		printf(",\"seeds\":%llu}", (unsigned long long)names[i].n);
 	}
-	printf("],\"build_status\":{");
-	for (size_t i = 0; i < nbuild_st; i++) {
-		printf("%s", i ? "," : "");
-		put_json_string(stdout, build_st[i].name);
-		printf(":%llu", (unsigned long long)build_st[i].n);
-	}
-	printf("},\"boot_status\":{");
-	for (size_t i = 0; i < nboot_st; i++) {
-		printf("%s", i ? "," : "");
-		put_json_string(stdout, boot_st[i].name);
-		printf(":%llu", (unsigned long long)boot_st[i].n);
-	}
-	printf("}}\n");
+	printf("],\"build_status\":");
+	put_json_counts(build_st, nbuild_st);
+	printf(",\"boot_status\":");
+	put_json_counts(boot_st, nboot_st);
+	printf("}\n");
 }
 
 static void top_print(void)
@@ -1729,18 +1740,15 @@ static void read_list(const char *list, struct names *to)
 	struct lines l;
 	size_t len;
 	char *line;
-	int fd = open(list, O_RDONLY);
 
-	if (fd < 0)
-		die(EXIT_IO, "%s: %s", list, strerror(errno));
-	lines_init(&l, fd, list);
+	lines_open(&l, list);
 	while ((line = lines_next(&l, &len))) {
 		if (!len)
 			bad(&l, l.lineno, "an empty line, not a file name");
 		*PUSH(to->v, to->n, to->cap) = estrndup(line, len);
 	}
 	lines_free(&l);
-	close(fd);
+	close(l.fd);
 }
 
 static void top(struct names *in)
