@@ -14,7 +14,6 @@ tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-family,$(1))-$(shell { $(call
 # VARIANT=plain: the seed's config as is (the warning corpus);
 # VARIANT=profile: plus mk/profile.config (the boot image)
 VARIANT ?= plain
-VARIANT_SUFFIX = $(if $(filter profile,$(VARIANT)),-profile)
 VARIANT_FRAGMENT = $(if $(filter profile,$(VARIANT)),$(TOP)/mk/profile.config,-)
 
 # CHECKERS="sparse": sparse runs on every C file (Kbuild's C=1/C=2) and
@@ -27,7 +26,10 @@ FILES ?=
 checkers-id = $(if $(strip $(CHECKERS)),-$(subst $(space),-,$(strip $(CHECKERS)))$(if $(FILES),-$(shell echo '$(FILES)' | md5sum | cut -c1-8)))
 
 TC_NAME = $(call tc-name,$(TOOLCHAIN))
-BUILDDIR = $(SEEDDIR)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX)
+# $(call build-name,TOOLCHAIN,W,VARIANT): a build's name, of its directory
+# in the seed's and of its corpus file (gcc-12-W123, gcc-12-W123-profile)
+build-name = $(call tc-name,$(1))-W$(2)$(if $(filter profile,$(3)),-profile)
+BUILDDIR = $(SEEDDIR)/$(call build-name,$(TOOLCHAIN),$(W),$(VARIANT))
 BUILD_STAMP = $(BUILDDIR)/.kwarn-built$(checkers-id)
 
 .PHONY: build

@@ -81,7 +81,9 @@ campaign-prep: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
 step-seed = $(word 1,$(subst /, ,$*))
 step-tc = $(subst ^,/,$(word 2,$(subst /, ,$*)))
 step-w = $(word 3,$(subst /, ,$*))
-step-builddir = $(O)/$(RUN_DIR)/seed-$(step-seed)/$(call tc-name,$(step-tc))-W$(1)
+# what corpus-one and boot-one name BUILDDIR and CORPUS_FILE (build.mk,
+# corpus.mk), for the step's seed, toolchain and W
+step-builddir = $(call seed-dir,$(O),$(step-seed))/$(call build-name,$(step-tc),$(1),$(2))
 step-empty = $(if $(filter 0,$(KEEP_BUILDS)),$(1),-)
 
 campaign-config/%: | campaign-prep
@@ -91,11 +93,11 @@ campaign-config/%: | campaign-prep
 .SECONDEXPANSION:
 campaign-build/%: campaign-config/$$(firstword $$(subst /, ,$$*)) | campaign-prep
 	+$(Q)$(CAMPAIGN_STEP) build 'seed $(step-seed) $(step-tc) W=$(step-w)' $(step-seed) \
-		$(CORPUS_RUN)/seed-$(step-seed)/$(call tc-name,$(step-tc))-W$(step-w).jsonl.zst \
-		$(call step-empty,$(call step-builddir,$(step-w))) \
+		$(call seed-dir,$(CORPUS),$(step-seed))/$(call build-name,$(step-tc),$(step-w),plain).jsonl.zst \
+		$(call step-empty,$(call step-builddir,$(step-w),plain)) \
 		$(MAKE) corpus-one $(KWARN_CMDLINE) SEED=$(step-seed) TOOLCHAIN=$(step-tc) W=$(step-w) VARIANT=plain
 
 campaign-boot/%: campaign-config/$$(firstword $$(subst /, ,$$*)) | campaign-prep
 	+$(Q)$(CAMPAIGN_STEP) boot 'seed $(step-seed) $(step-tc) boot' $(step-seed) - \
-		$(call step-empty,$(call step-builddir,$(W)-profile)) \
+		$(call step-empty,$(call step-builddir,$(W),profile)) \
 		$(MAKE) boot-one $(KWARN_CMDLINE) SEED=$(step-seed) TOOLCHAIN=$(step-tc) VARIANT=profile DISTCC_HOSTS=

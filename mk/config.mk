@@ -18,9 +18,11 @@ SEED_SUFFIX = $(if $(CONFIG),-$(CONFIG))
 # share a path: linux-source-6.1/p2/seed-1, linux-source-6.1/p0-small/seed-1,
 # ksrc^home^me^linux/p2/seed-1
 RUN_DIR = $(TREE_DIR)/p$(P)$(SEED_SUFFIX)
-SEEDDIR = $(O)/$(RUN_DIR)/seed-$(SEED)
+# $(call seed-dir,ROOT,SEED): a seed's directory of this run in O or CORPUS
+seed-dir = $(1)/$(RUN_DIR)/seed-$(2)
+SEEDDIR = $(call seed-dir,$(O),$(SEED))
 CORPUS_RUN = $(CORPUS)/$(RUN_DIR)
-CORPUS_SEEDDIR = $(CORPUS_RUN)/seed-$(SEED)
+CORPUS_SEEDDIR = $(call seed-dir,$(CORPUS),$(SEED))
 SEED_CONFIG = $(SEEDDIR)/seed.config
 ALLCONFIG = $(if $(CONFIG),$(SEEDDIR)/allconfig,$(PIN))
 

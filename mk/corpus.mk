@@ -11,7 +11,7 @@
 # linux-source-6.1/p2. The queries read the RUN of their settings.
 
 export ZSTD_LEVEL := 19
-CORPUS_FILE = $(CORPUS_SEEDDIR)/$(TC_NAME)-W$(W)$(VARIANT_SUFFIX).jsonl.zst
+CORPUS_FILE = $(CORPUS_SEEDDIR)/$(call build-name,$(TOOLCHAIN),$(W),$(VARIANT)).jsonl.zst
 
 .PHONY: corpus-one top
 # make corpus, the seed x toolchain x W matrix: mk/campaign.mk
