@@ -8,7 +8,8 @@
 #   fail TEXT        the same, exit 2 (a usage or setup error)
 #   fail_with N TEXT the same, exit N (1: bad input or a finding; 3: I/O)
 #   need_vars NAME...  fail unless each variable NAME is set and not empty
-#   first_line FILE  line 1 of a zstd file (a build record), or nothing
+#   first_line FILE  line 1 of a zstd file (a build record); fails naming
+#                    FILE when zstd cannot read it
 #   seed_name        the seed's directory in O= (SEEDDIR: RUN/seed-N) as
 #                    one file name, each / as ^, for scratch directories
 #   use_toolchain TC   set family, cc, kmake, packages and distcc to what
@@ -44,8 +45,12 @@ need_vars() {
 		[ -n "${!v:-}" ] || fail "$v is not set"
 	done
 }
-# (zstd is stopped by head's closed pipe: not a failure under pipefail)
-first_line() { { zstd -dcq "$1" 2> /dev/null || true; } | head -n1; }
+first_line() {
+	local status=0
+	# zstd dies of SIGPIPE (141) once head has the line: not a failure
+	zstd -dcq "$1" | head -n1 || status=$?
+	[ "$status" = 0 ] || [ "$status" = 141 ] || fail "cannot read $1"
+}
 seed_name() {
 	local s=${SEEDDIR#"$O"/}
 	echo "${s//\//^}"

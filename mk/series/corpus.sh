@@ -10,13 +10,7 @@
 #                      records, one JSON line each ({text,path,flag,names,
 #                      objects}); a claim that is neither a warning line nor
 #                      a key in the corpus fails the check
-#   first_line FILE.zst       the first line (its build record)
-first_line() {
-	local status=0
-	# zstd dies of SIGPIPE (141) once head has the line
-	zstd -dcq "$1" | head -n1 || status=$?
-	[ "$status" = 0 ] || [ "$status" = 141 ] || fail "cannot read $1"
-}
+# (a build record is read with mk/lib.sh's first_line)
 corpus_load() {
 	local corpora f
 	shopt -s nullglob
