@@ -63,8 +63,9 @@
 extern char **environ;
 
 #define NW		3	/* the cumulative W levels: W=1, W=12, W=123 */
-#define NFIELDS		9	/* key kind tool flag level path line count text */
-#define SUMMARY_VERSION	2	/* mk/summary.sh's VERSION */
+#define NFIELDS		12	/* key kind tool flag level path line count target symbol root text */
+#define TEXT		11	/* the text's field, the last */
+#define SUMMARY_VERSION	3	/* mk/summary.sh's VERSION */
 #define ZSTD_RUN	256	/* files per zstd process: its command line stays short */
 
 static const char *const wname[NW] = { "1", "12", "123" };
@@ -193,9 +194,10 @@ struct header {
 
 struct rec {
 	uint64_t key, line, count;
-	char *key_hex, *kind, *tool, *flag, *path, *text;
+	char *key_hex, *kind, *tool, *flag, *path, *text, *target;
 	size_t toollen, flaglen, pathlen;
 	int level;		/* -1: unknown */
+	int root;		/* the first error of its failed target */
 };
 
 /* a number as jq prints one: digits, no leading zero, fits 64 bits */
@@ -380,9 +382,15 @@ static void parse_record(const struct lines *l, char *line, size_t n, struct rec
 	if (!parse_u64(f[6], len[6], &r->line) || !parse_u64(f[7], len[7], &r->count))
 		bad(l, l->lineno, "the line or the count is not a number");
 	/* escapes are rare: look for them (in one pass) before undoing them */
-	if (memchr(f[1], '\\', (size_t)(f[8] - f[1])) || (compare_mode && memchr(f[8], '\\', len[8])))
+	if (len[10] > 1 || (len[10] && f[10][0] != '1'))
+		bad(l, l->lineno, "root is not 1 or empty");
+	r->root = len[10] == 1;
+	/* top reads the text of root causes alone */
+	if (memchr(f[1], '\\', (size_t)(f[TEXT] - f[1])) ||
+	    ((compare_mode || r->root) && memchr(f[TEXT], '\\', len[TEXT])))
 		for (size_t i = 1; i < NFIELDS; i++)
-			if ((i != 8 || compare_mode) && memchr(f[i], '\\', len[i]) && !unescape(f[i], &len[i]))
+			if ((i != TEXT || compare_mode || r->root) && memchr(f[i], '\\', len[i]) &&
+			    !unescape(f[i], &len[i]))
 				bad(l, l->lineno, "a bad escape in field %zu", i + 1);
 	r->kind = f[1];
 	r->tool = f[2];
@@ -391,7 +399,91 @@ static void parse_record(const struct lines *l, char *line, size_t n, struct rec
 	r->flaglen = len[3];
 	r->path = f[5];
 	r->pathlen = len[5];
-	r->text = f[8];
+	r->target = f[8];
+	r->text = f[TEXT];
+}
+
+/* ---- failed builds and their root causes (top and compare) ---- */
+
+struct failed {
+	uint64_t seed, make_exit;
+	int side;			/* compare: 0 A, 1 B */
+	char *toolchain, *w, *status;
+	char **causes;			/* "TARGET: [TOOL] TEXT" */
+	size_t ncauses, capcauses;
+};
+static struct failed *faileds;
+static size_t nfaileds, capfaileds;
+static int failed_open;		/* the build being read is the last of faileds */
+
+static void failed_header(const struct header *h, int sd)
+{
+	struct failed *f;
+
+	failed_open = strcmp(h->status, "ok") != 0;
+	if (!failed_open)
+		return;
+	f = PUSH(faileds, nfaileds, capfaileds);
+	memset(f, 0, sizeof(*f));
+	f->seed = h->seed;
+	f->make_exit = h->make_exit;
+	f->side = sd;
+	f->toolchain = estrndup(h->toolchain, strlen(h->toolchain));
+	f->w = estrndup(h->w, h->wlen);
+	f->status = estrndup(h->status, strlen(h->status));
+}
+
+static void failed_record(const struct rec *r)
+{
+	struct failed *f = &faileds[nfaileds - 1];
+	char *c;
+
+	if (!failed_open || !r->root)
+		return;
+	c = emalloc(strlen(r->target) + strlen(r->tool) + strlen(r->text) + 8);
+	sprintf(c, "%s: [%s] %s", r->target, r->tool, r->text);
+	*PUSH(f->causes, f->ncauses, f->capcauses) = c;
+}
+
+static int cmp_failed(const void *a, const void *b)
+{
+	const struct failed *x = a, *y = b;
+	int c;
+
+	if (x->seed != y->seed)
+		return x->seed < y->seed ? -1 : 1;
+	if ((c = strcmp(x->toolchain, y->toolchain)))
+		return c;
+	return strcmp(x->w, y->w);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "  seed 1 gcc-12 W=1: failed, make exit 2", then its root causes */
+static void failed_print(const struct failed *f)
+{
+	qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
+	printf("  seed %llu %s W=%s: %s, make exit %llu, %zu root cause(s)\n",
+	       (unsigned long long)f->seed, f->toolchain, f->w, f->status,
+	       (unsigned long long)f->make_exit, f->ncauses);
+	for (size_t i = 0; i < f->ncauses; i++)
+		printf("    %s\n", f->causes[i]);
+}
+
+static void failed_free(void)
+{
+	for (size_t i = 0; i < nfaileds; i++) {
+		for (size_t j = 0; j < faileds[i].ncauses; j++)
+			free(faileds[i].causes[j]);
+		free(faileds[i].causes);
+		free(faileds[i].toolchain);
+		free(faileds[i].w);
+		free(faileds[i].status);
+	}
+	free(faileds);
 }
 
 /* ---- top ---- */
@@ -708,6 +800,7 @@ static void top_record(const struct rec *r)
 	unsigned mask = 0;
 	int fresh;
 
+	failed_record(r);
 	if (strcmp(r->kind, "warning"))
 		return;
 	t->warned = 1;
@@ -1135,6 +1228,15 @@ static void top_print(void)
 			putchar('\n');
 		}
 	}
+	/* failed builds, when there are: top.jq's text too */
+	if (!json && nfaileds) {
+		qsort(faileds, nfaileds, sizeof(*faileds), cmp_failed);
+		printf("failed builds: %zu\n", nfaileds);
+		for (size_t i = 0; i < nfaileds; i++)
+			failed_print(&faileds[i]);
+		putchar('\n');
+	}
+	failed_free();
 	/* one seed: top.jq's text alone */
 	if (!json && nseeds > 1)
 		campaign_print();
@@ -1248,6 +1350,7 @@ static void compare_record(const struct rec *r)
 	struct site *s;
 	size_t i;
 
+	failed_record(r);
 	if (strcmp(r->kind, "warning"))
 		return;
 	if (2 * (nsites + 1) > cap_idx) {
@@ -1454,6 +1557,17 @@ static void compare_begin(void)
 	}
 }
 
+/* a build of B that failed, for a seed whose A builds did not */
+static int only_b(const struct failed *f)
+{
+	if (f->side != 1)
+		return 0;
+	for (size_t i = 0; i < nfaileds; i++)
+		if (faileds[i].side == 0 && faileds[i].seed == f->seed)
+			return 0;
+	return 1;
+}
+
 static void compare_end(void)
 {
 	struct { int has; uint64_t c[3]; } levels[5] = { { 0 } };	/* unknown, 0..3 */
@@ -1496,6 +1610,27 @@ static void compare_end(void)
 				printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)levels[l].c[0],
 				       (unsigned long long)levels[l].c[1], (unsigned long long)levels[l].c[2]);
 			}
+		printf("],\"failing_in_b\":[");
+		for (size_t i = 0, k = 0; i < nfaileds; i++) {
+			struct failed *f = &faileds[i];
+
+			if (!only_b(f))
+				continue;
+			qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
+			printf("%s{\"seed\":%llu,\"toolchain\":", k++ ? "," : "", (unsigned long long)f->seed);
+			put_json_string(stdout, f->toolchain);
+			printf(",\"w\":");
+			put_json_string(stdout, f->w);
+			printf(",\"status\":");
+			put_json_string(stdout, f->status);
+			printf(",\"make_exit\":%llu,\"root_causes\":[", (unsigned long long)f->make_exit);
+			for (size_t j = 0; j < f->ncauses; j++) {
+				if (j)
+					putchar(',');
+				put_json_string(stdout, f->causes[j]);
+			}
+			printf("]}");
+		}
 		printf("]}\n");
 	} else {
 		printf("sites: %llu new in B, %llu gone in B, %llu in both\n\n", (unsigned long long)nnew,
@@ -1524,7 +1659,18 @@ static void compare_end(void)
 		fwrite(new_text.s ? new_text.s : "", 1, new_text.n, stdout);
 		printf("gone in B (first %lu):\n", list_n);
 		fwrite(gone_text.s ? gone_text.s : "", 1, gone_text.n, stdout);
+		/* builds B fails and A does not, when there are: compare.jq's too */
+		size_t nb = 0;
+
+		for (size_t i = 0; i < nfaileds; i++)
+			nb += only_b(&faileds[i]);
+		if (nb)
+			printf("builds failing with B but not with A: %zu\n", nb);
+		for (size_t i = 0; i < nfaileds; i++)
+			if (only_b(&faileds[i]))
+				failed_print(&faileds[i]);
 	}
+	failed_free();
 	free(rows);
 	map_free(&flag_map);
 	free(order);
@@ -1757,6 +1903,7 @@ static void top(struct names *in)
 
 	while (src_next(&s)) {
 		top_header(&s.h);
+		failed_header(&s.h, 0);
 		top_keys_of(&s.l, s.hline);
 		src_body(&s, top_record);
 	}
@@ -1779,6 +1926,7 @@ static void compare(struct names *in)
 		cur_seed = more[0] && (!more[1] || s[0].h.seed < s[1].h.seed) ? s[0].h.seed : s[1].h.seed;
 		for (side = 0; side < 2; side++)
 			while (more[side] && s[side].h.seed == cur_seed) {
+				failed_header(&s[side].h, side);
 				src_body(&s[side], compare_record);
 				more[side] = src_next(&s[side]);
 				if (more[side] && s[side].h.seed < cur_seed)

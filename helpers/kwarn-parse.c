@@ -64,6 +64,13 @@ struct site {
 	unsigned long count;
 	char *group;		/* key material minus ordinal */
 	unsigned long ordinal;
+	const char *symbol;	/* the symbol a linker or modpost names (atom) */
+	const char *target;	/* the make target it made fail (atom) */
+	const char *unit;	/* a compile's object, from its source (atom) */
+	unsigned long seq;	/* order of first instances, for the root cause */
+	unsigned long file;	/* the input file of its first instance */
+	int captured;		/* an instance came from a kwarn-cc capture */
+	int root;		/* the first error of its target */
 };
 
 static struct {
@@ -85,6 +92,7 @@ static int inline_rule = -1;	/* level of unused static inlines (clang) */
 static const char *fname;
 static unsigned long lineno;
 static const char *object;	/* current object or NULL for a make log */
+static int in_capture;		/* the input is a kwarn-cc capture (.NAME.kwarn) */
 static const char *function;	/* gcc's "FILE: In function 'x':" (atom) ... */
 static const char *function_file;	/* ... applies to diagnostics in FILE */
 static const char *chain[MAX_CHAIN];	/* atoms */
@@ -96,6 +104,44 @@ static int chain_clang;		/* chain read in clang's order */
 static struct site *last;	/* site of the last warning/error, for notes */
 static int want_source;		/* next line is the source line of last */
 static int kconfig_open;	/* indented lines are notes of a Kconfig warning */
+static unsigned long nfile;	/* input files read so far */
+static unsigned long nseq;	/* first instances so far */
+
+/*
+ * Joining errors to the make targets they made fail. An error waits in
+ * errs until a "make: *** [FILE:LINE: TARGET] Error N" line names the
+ * object it was printed for (kwarn-cc's capture), or the object of its
+ * source (a raw log); else it is one of the errors printed in the same file
+ * since the last failure line that belong to no compile (a link's,
+ * modpost's): those join that failure's target.
+ */
+static struct {
+	struct site **v;
+	size_t n, cap;
+} errs;
+static unsigned long fail_seq;	/* nseq at this file's last failure line */
+
+/* a GNU ld "FILE.o: in function 'f':" line: the object and function of
+   the ld lines after it */
+static const char *ld_obj, *ld_fn;
+static unsigned long ld_line;	/* input line of the last GNU ld line */
+
+/* an ld.lld error, written when its ">>> " lines have been read */
+static struct {
+	int on;
+	const char *kind, *symbol, *path, *obj, *fn;
+	unsigned long line;
+	char *msg, *text;
+	char *notes[MAX_NOTES];
+	size_t nnotes;
+} lld;
+
+/* a "*** ..." banner of make or Kconfig, written when it ends */
+static struct {
+	char *msg;
+	size_t len;
+	char *text;
+} banner;
 
 /* ---- small string helpers ---- */
 
@@ -411,6 +457,48 @@ static const char *chain_entry(const char *s, size_t n)
 	return r;
 }
 
+/* The object a compile of the site's source (or its includer) makes. */
+static const char *unit_of(const struct site *s)
+{
+	const char *src = s->nchain ? s->chain[s->nchain - 1] : s->path;
+	size_t n = strcspn(src, ":");
+	char buf[4096];
+
+	if ((s->tool != cctool && strcmp(s->tool, "as")) || n < 3 || n + 1 > sizeof(buf) ||
+	    src[n - 2] != '.' || !strchr("cSs", src[n - 1]))
+		return NULL;
+	memcpy(buf, src, n);
+	buf[n - 1] = 'o';
+	return intern(buf, n);
+}
+
+/* Join the errors that wait to the failed make target @t (an atom). */
+static void join_target(const char *t)
+{
+	size_t i, o, joined = 0;
+
+	for (i = 0; i < errs.n; i++) {
+		struct site *e = errs.v[i];
+
+		if (!e->target && ((e->nobjects && e->objects[0] == t) || e->unit == t)) {
+			e->target = t;
+			joined++;
+		}
+	}
+	/* a link's errors, modpost's, make's: printed just before */
+	for (i = 0; !joined && i < errs.n; i++) {
+		struct site *e = errs.v[i];
+
+		if (!e->target && e->file == nfile && e->seq > fail_seq && !e->unit && !e->captured)
+			e->target = t;
+	}
+	for (i = o = 0; i < errs.n; i++)
+		if (!errs.v[i]->target)
+			errs.v[o++] = errs.v[i];
+	errs.n = o;
+	fail_seq = nseq;
+}
+
 /*
  * One more instance of site @s, given as printed at @path (the pointer
  * the parser passed; an atom or a literal). @text is its normalized line,
@@ -419,6 +507,15 @@ static const char *chain_entry(const char *s, size_t n)
 static void count_instance(struct site *s, const char *path,
 			   const char *text, size_t textlen)
 {
+	/*
+	 * kwarn-cc copies a failed compile's output into make.log too: a site
+	 * a capture holds is not counted again from a log of no object.
+	 */
+	if (!in_capture && s->captured) {
+		last = NULL;
+		want_source = 0;
+		return;
+	}
 	/*
 	 * gcc and clang print an include chain once, before the first
 	 * diagnostic in the header it leads to; later ones in the same
@@ -450,10 +547,22 @@ static void count_instance(struct site *s, const char *path,
 		}
 		last = s;
 		want_source = s->tool == cctool;	/* compilers show the source line */
+		s->seq = ++nseq;
+		s->file = nfile;
+		s->unit = unit_of(s);
+		if (!strcmp(s->kind, "error") && !s->target) {
+			if (errs.n == errs.cap) {
+				errs.cap = errs.cap ? 2 * errs.cap : 64;
+				errs.v = erealloc(errs.v, errs.cap * sizeof(*errs.v));
+			}
+			errs.v[errs.n++] = s;
+		}
 	} else {
 		last = NULL;	/* notes are kept from the first instance */
 		want_source = 0;
 	}
+	if (in_capture)
+		s->captured = 1;
 	if (object && object != s->lastobj) {
 		if (s->nobjects < MAX_OBJECTS)
 			s->objects[s->nobjects] = object;
@@ -830,6 +939,403 @@ static void parse_line(const char *raw, size_t rawlen)
 	pending.on = 0;
 }
 
+/* ---- linkers, make, banners: the lines of a failing build ---- */
+
+/* the length of "PROG" in a line "PROG: ...", PROG one word, else 0 */
+static size_t prog_len(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] != ':' && s[i] != ' ')
+		i++;
+	return i && i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i : 0;
+}
+
+enum { P_LD = 1, P_LLD, P_DRIVER };
+
+/* Is PROG (s[0..n), a path allowed, "-VERSION" dropped) a GNU ld, an
+   ld.lld or a compiler driver? */
+static int prog_is(const char *s, size_t n, int what)
+{
+	const char *b = s + n;
+	char name[128], *d;
+	size_t k;
+	static const char *const names[][6] = {
+		[P_LD] = { "ld", "ld.bfd" },
+		[P_LLD] = { "ld.lld" },
+		[P_DRIVER] = { "gcc", "clang", "collect2", "cc", "g++", "clang++" },
+	};
+
+	while (b > s && b[-1] != '/')
+		b--;
+	k = (size_t)(s + n - b);
+	if (!k || k >= sizeof(name))
+		return 0;
+	memcpy(name, b, k);
+	name[k] = '\0';
+	if ((d = strrchr(name, '-')) && d[1] && strspn(d + 1, "0123456789.") == strlen(d + 1))
+		*d = '\0';
+	k = strlen(name);
+	for (size_t i = 0; i < 6 && names[what][i]; i++) {
+		size_t l = strlen(names[what][i]);
+
+		if (k >= l && !strcmp(name + k - l, names[what][i]) && (k == l || name[k - l - 1] == '-'))
+			return 1;
+	}
+	return 0;
+}
+
+/* The symbol a linker message names: 'x' (or `x') after "reference to",
+   "definition of", "references to"; or what follows "symbol: ". */
+static const char *symbol_of(const char *msg, size_t n)
+{
+	static const char *const after[] = { "reference to ", "definition of ",
+					     "references to ", "symbol: " };
+	const char *e = msg + n;
+
+	for (size_t i = 0; i < sizeof(after) / sizeof(*after); i++) {
+		const char *p = memmem(msg, n, after[i], strlen(after[i]));
+		const char *q;
+
+		if (!p)
+			continue;
+		p += strlen(after[i]);
+		if (i == 3) {
+			q = p + strcspn(p, " ");
+			return q > p ? intern(p, (size_t)(q - p)) : NULL;
+		}
+		if (p >= e || (*p != '\'' && *p != '`'))
+			continue;
+		q = memchr(p + 1, '\'', (size_t)(e - p - 1));
+		return q && q > p + 1 ? intern(p + 1, (size_t)(q - p - 1)) : NULL;
+	}
+	return NULL;
+}
+
+/* A path of a linker's message, tree-relative and cleaned: a bare file
+   name (what ld prints without debug information) is put in the
+   directory of the object @obj when that is its object. */
+static const char *link_path(const char *f, size_t n, const char *obj)
+{
+	char buf[4096];
+	size_t k = 0;
+
+	if (!n || n >= sizeof(buf) / 2)
+		return nopath;
+	if (!memchr(f, '/', n) && obj) {
+		const char *base = strrchr(obj, '/'), *dot = memrchr(f, '.', n);
+
+		base = base ? base + 1 : obj;
+		if (dot && !strncmp(base, f, (size_t)(dot - f)) &&
+		    !strcmp(base + (dot - f), ".o")) {
+			k = (size_t)(base - obj);
+			memcpy(buf, obj, k);
+		}
+	}
+	memcpy(buf + k, f, n);
+	k += n;
+	return intern(buf, clean_path(buf, k));
+}
+
+/*
+ * Where a linker says it was: "file.c:123", "file.c:(.text+0x8)",
+ * "dir/x.o:(.text+0x8)", "dir/x.o" before ": ". Sets @path and @line and
+ * returns the length of the location and its ": ", else 0.
+ */
+static size_t link_loc(const char *r, size_t n, const char *obj,
+		       const char **path, unsigned long *line)
+{
+	size_t t = 0, f;
+	const char *p;
+
+	while (t + 1 < n && !(r[t] == ':' && r[t + 1] == ' ')) {
+		if (r[t] == ' ')
+			return 0;
+		t++;
+	}
+	if (t + 1 >= n || !t)
+		return 0;
+	*line = 0;
+	if ((p = memmem(r, t, ":(", 2))) {
+		f = (size_t)(p - r);	/* file.c:(.text+0x8) */
+	} else {
+		size_t k;
+
+		split_location(r, t, &f, line, &(unsigned long){ 0 });
+		k = f;
+		/* a file: has a '.' in its last part, and is not a word */
+		while (k && r[k - 1] != '/')
+			k--;
+		if (!memchr(r + k, '.', f - k))
+			return 0;
+	}
+	*path = link_path(r, f, obj);
+	return t + 2;
+}
+
+/*
+ * One record of a linker or of make: its symbol, the object, function
+ * and notes the lines around it gave. Not remembered (memo): what it
+ * gives depends on those lines.
+ */
+static struct site *link_record(const char *kind, const char *tool, const char *path,
+				unsigned long line, const char *msg, size_t msglen,
+				const char *text, size_t textlen, const char *obj, const char *fn)
+{
+	const char *o = object, *f = function, *ff = function_file;
+	struct site *site;
+
+	object = obj;
+	function = fn;
+	function_file = path;
+	site = add_instance(kind, tool, path, line, 0, "", msg, msglen, text, textlen);
+	if (!site->symbol)
+		site->symbol = symbol_of(msg, msglen);
+	object = o;
+	function = f;
+	function_file = ff;
+	return site;
+}
+
+/* a GNU ld line, its "PROG: " cut: "x.o: in function 'f':", "LOC: MSG", "MSG" */
+static void gnu_ld_line(const char *r, size_t n, const char *text, size_t textlen)
+{
+	const char *path = nopath, *kind = "error";
+	unsigned long line = 0;
+	size_t loc, fl;
+	const char *fn;
+
+	if (ld_line + 1 != lineno)
+		ld_obj = ld_fn = NULL;	/* a context holds for the lines right after it */
+	ld_line = lineno;
+	if (n > 16 && (fn = memmem(r, n, ": in function ", 14)) && r[n - 1] == ':') {
+		fl = (size_t)(fn - r);
+		ld_obj = link_path(r, fl, NULL);
+		fn += 14;
+		if (*fn == '\'' || *fn == '`')
+			fn++;
+		ld_fn = intern(fn, (size_t)(r + n - 1 - fn) - (r[n - 2] == '\''));
+		return;
+	}
+	loc = link_loc(r, n, ld_obj, &path, &line);
+	r += loc;
+	n -= loc;
+	if (starts(r, n, "warning: ")) {
+		kind = "warning";
+		r += 9;
+		n -= 9;
+	} else if (starts(r, n, "error: ")) {
+		r += 7;
+		n -= 7;
+	}
+	link_record(kind, "ld", path, line, r, n, text, textlen, ld_obj, ld_fn);
+}
+
+static void lld_end(void)
+{
+	struct site *site;
+
+	if (!lld.on)
+		return;
+	lld.on = 0;
+	site = link_record(lld.kind, "ld.lld", lld.path, lld.line, lld.msg, strlen(lld.msg),
+			   lld.text, strlen(lld.text), lld.obj, lld.fn);
+	for (size_t i = 0; i < lld.nnotes; i++) {
+		if (site->count == 1)
+			add_note(lld.notes[i], strlen(lld.notes[i]));
+		free(lld.notes[i]);
+	}
+	free(lld.msg);
+	free(lld.text);
+	lld.nnotes = 0;
+}
+
+/*
+ * ld.lld: "ld.lld: error: undefined symbol: x", then where:
+ *   >>> referenced by fork.c:123 (kernel/fork.c:123)
+ *   >>>               kernel/fork.o:(copy_process) in archive vmlinux.a
+ * One record at the first place it names; the ">>> " lines are its notes.
+ */
+static void lld_line(const char *r, size_t n, const char *text, size_t textlen)
+{
+	const char *path = nopath;
+	unsigned long line = 0;
+	size_t loc;
+
+	lld_end();
+	lld.kind = "error";
+	if (starts(r, n, "warning: ")) {
+		lld.kind = "warning";
+		r += 9;
+		n -= 9;
+	} else if (starts(r, n, "error: ")) {
+		r += 7;
+		n -= 7;
+	}
+	loc = link_loc(r, n, NULL, &path, &line);
+	lld.on = 1;
+	lld.path = path;
+	lld.line = line;
+	lld.obj = lld.fn = NULL;
+	lld.msg = estrndup(r + loc, n - loc);
+	lld.text = estrndup(text, textlen);
+}
+
+/* a ">>> " line of an ld.lld error: a note, and the first place it names */
+static void lld_more(const char *s, size_t n)
+{
+	const char *p = s + 4, *e = s + n, *q;
+
+	if (lld.nnotes < MAX_NOTES)
+		lld.notes[lld.nnotes++] = estrndup(s, n);
+	while (p < e && *p == ' ')
+		p++;
+	if (lld.path == nopath && !lld.obj &&
+	    (starts(p, (size_t)(e - p), "referenced by ") || starts(p, (size_t)(e - p), "defined at ") ||
+	     starts(p, (size_t)(e - p), "defined in "))) {
+		size_t pl;
+
+		p = memchr(p, ' ', (size_t)(e - p));
+		p = memchr(p + 1, ' ', (size_t)(e - p - 1));
+		if (!p++)
+			return;
+		/* "fork.c:123 (kernel/fork.c:123)": the path in parentheses */
+		if (e[-1] == ')' && (q = memchr(p, '(', (size_t)(e - p)))) {
+			split_location(q + 1, (size_t)(e - q - 2), &pl, &lld.line, &(unsigned long){ 0 });
+			lld.path = link_path(q + 1, pl, NULL);
+		} else {
+			q = memchr(p, ' ', (size_t)(e - p));
+			split_location(p, (size_t)((q ? q : e) - p), &pl, &lld.line, &(unsigned long){ 0 });
+			lld.path = intern(p, pl);	/* a bare name: see its object */
+			lld.obj = nopath;
+		}
+		return;
+	}
+	/* "kernel/fork.o:(copy_process) in archive vmlinux.a" */
+	if (lld.obj == nopath && (q = memmem(p, (size_t)(e - p), ":(", 2))) {
+		const char *fe = memchr(q, ')', (size_t)(e - q));
+
+		lld.obj = link_path(p, (size_t)(q - p), NULL);
+		if (lld.path != nopath && !strchr(lld.path, '/'))
+			lld.path = link_path(lld.path, strlen(lld.path), lld.obj);
+		if (fe && q[2] != '.')
+			lld.fn = intern(q + 2, (size_t)(fe - q - 2));
+	}
+}
+
+/* make's and Kconfig's "*** " banners end at the first other line:
+   Kconfig's when that line is a failure of scripts/kconfig/ */
+static void banner_end(const char *next, size_t n)
+{
+	if (!banner.text)
+		return;
+	if (banner.len)
+		add_instance("error", next && memmem(next, n, "scripts/kconfig/Makefile:", 25) ?
+			     "kconfig" : "make", nopath, 0, 0, "", banner.msg, banner.len,
+			     banner.text, strlen(banner.text));
+	free(banner.msg);
+	free(banner.text);
+	memset(&banner, 0, sizeof(banner));
+}
+
+static void banner_line(const char *s, size_t n)
+{
+	size_t tl = banner.text ? strlen(banner.text) : 0;
+
+	s += 3;
+	n -= 3;
+	while (n && *s == ' ')
+		s++, n--;
+	while (n && s[n - 1] == ' ')
+		n--;
+	banner.text = erealloc(banner.text, tl + n + 6);
+	sprintf(banner.text + tl, "%s***%s%.*s", tl ? "\n" : "", n ? " " : "", (int)n, s);
+	if (!n)
+		return;
+	banner.msg = erealloc(banner.msg, banner.len + n + 2);
+	if (banner.len)
+		banner.msg[banner.len++] = ' ';
+	memcpy(banner.msg + banner.len, s, n);
+	banner.len += n;
+	banner.msg[banner.len] = '\0';
+}
+
+/* What was waiting for the lines after it ends before the line at @raw. */
+static void pending_end(const char *raw, size_t n)
+{
+	if (lld.on && !starts(raw, n, ">>> "))
+		lld_end();
+	if (banner.text && !(starts(raw, n, "***") && (n == 3 || raw[3] == ' ' || raw[3] == '\r')))
+		banner_end(raw, n);
+}
+
+/*
+ * make's lines: "make[N]: *** [FILE:LINE: TARGET] Error N" (a failure,
+ * joined to the errors that caused it), "make[N]: *** No rule to make
+ * target 'X', needed by 'Y'.  Stop." and other "*** MSG" of make (errors),
+ * and "FILE:LINE: *** MSG.  Stop.", a Makefile's $(error).
+ */
+static int make_line(const char *s, size_t n)
+{
+	const char *p = memmem(s, n, ": *** ", 6), *e = s + n, *path = nopath, *t;
+	unsigned long line = 0;
+	size_t pl, ml;
+	struct site *site;
+
+	if (!p)
+		return 0;
+	if (!starts(s, n, "make")) {
+		/* $(error): "Makefile:12: *** msg.  Stop." */
+		split_location(s, (size_t)(p - s), &pl, &line, &(unsigned long){ 0 });
+		if (!line || pl != (size_t)(p - s) - (size_t)snprintf(NULL, 0, ":%lu", line))
+			return 0;
+		path = link_path(s, pl, NULL);
+	} else {
+		size_t k = 4;
+
+		if (k < n && s[k] == '[')
+			while (k < n && s[k] != ':')
+				k++;
+		if (s + k != p)
+			return 0;	/* not "make:" or "make[N]:" */
+	}
+	p += 6;
+	if (path == nopath && *p == '[' && (t = memmem(p, (size_t)(e - p), "] Error ", 8))) {
+		const char *b = p + 1, *c = memmem(b, (size_t)(t - b), ": ", 2);
+
+		if (c) {	/* FILE:LINE: TARGET */
+			split_location(b, (size_t)(c - b), &pl, &line, &(unsigned long){ 0 });
+			path = link_path(b, pl, NULL);
+			b = c + 2;
+		}
+		site = add_instance("failure", "make", path, line, 0, "", b, (size_t)(t - b), s, n);
+		site->target = intern(b, (size_t)(t - b));
+		join_target(site->target);
+		return 1;
+	}
+	if (path == nopath && starts(p, (size_t)(e - p), "Waiting for unfinished jobs"))
+		return 1;
+	ml = (size_t)(e - p);
+	if (ml > 7 && !memcmp(e - 7, ".  Stop", 7))
+		ml -= 7;
+	else if (ml > 8 && !memcmp(e - 8, ".  Stop.", 8))
+		ml -= 8;
+	else if (ml > 1 && p[ml - 1] == '.')
+		ml--;
+	site = add_instance("error", "make", path, line, 0, "", p, ml, s, n);
+	/* No rule to make target 'X', needed by 'Y': it is Y that fails */
+	if (!site->target && starts(p, ml, "No rule to make target '")) {
+		const char *x = p + 24, *y = memmem(p, ml, ", needed by '", 13);
+		const char *xe = memchr(x, '\'', (size_t)(p + ml - x));
+
+		if (y && (t = memchr(y + 13, '\'', (size_t)(p + ml - y - 13))))
+			site->target = intern(y + 13, (size_t)(t - y - 13));
+		else if (xe)
+			site->target = intern(x, (size_t)(xe - x));
+	}
+	return 1;
+}
+
 /* Parse one line the long way: normalize, then look at it. */
 static void classify_line(const char *raw, size_t rawlen)
 {
@@ -876,33 +1382,83 @@ static void classify_line(const char *raw, size_t rawlen)
 	kconfig_open = 0;
 	if (n == 0 || s[0] == ' ' || s[0] == '\t')
 		return;
+	if (starts(s, n, "***") && (n == 3 || s[3] == ' ')) {
+		banner_line(s, n);
+		return;
+	}
+	if (lld.on && starts(s, n, ">>> ")) {
+		lld_more(s, n);
+		return;
+	}
+	{
+		size_t pl = prog_len(s, n);
+
+		if (pl && prog_is(s, pl, P_LD)) {
+			gnu_ld_line(s + pl + 2, n - pl - 2, s, n);
+			return;
+		}
+		if (pl && prog_is(s, pl, P_LLD)) {
+			lld_line(s + pl + 2, n - pl - 2, s, n);
+			return;
+		}
+	}
+	/* GNU ld's lines after "x.o: in function 'f':" have no "ld: " */
+	if (((ld_obj && ld_line + 1 == lineno) || strstr(s, "undefined reference to") ||
+	     strstr(s, "multiple definition of") || strstr(s, "more undefined references to")) &&
+	    find_kind(s, n, &kind, &after) < 0) {
+		gnu_ld_line(s, n, s, n);
+		return;
+	}
+	kind = NULL;
+	if (make_line(s, n))
+		return;
+	/* GNU as: "x.S:12: Error: bad instruction" ("x.S: Assembler messages:" before) */
+	{
+		const char *a = strstr(s, ": Error: "), *w = strstr(s, ": Warning: ");
+
+		if (a || w) {
+			const char *p = a ? a : w;
+
+			split_location(s, (size_t)(p - s), &pathlen, &line, &col);
+			if (line) {
+				char *pc = estrndup(s, pathlen);
+
+				path = intern(pc, clean_path(pc, pathlen));
+				free(pc);
+				msg = p + (a ? 9 : 11);
+				site = add_instance(a ? "error" : "warning", "as", path, line, 0, "",
+						    msg, strlen(msg), s, n);
+				memo_put(M_DIAG, site, path, NULL, NULL);
+				return;
+			}
+		}
+	}
 	if (starts(s, n, "WARNING: unmet direct dependencies detected for ")) {
 		add_instance("warning", "kconfig", nopath, 0, 0, "unmet-direct-dependencies",
 			     s + 9, n - 9, s, n);
 		kconfig_open = 1;
 		return;
 	}
-	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ")) {
+	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ") ||
+	    starts(s, n, "FATAL: modpost: ")) {
 		char cls[64];
-		size_t off = s[0] == 'W' ? 18 : 16;
+		size_t off = s[0] == 'W' ? 18 : s[0] == 'E' ? 16 : 16;
+		const char *sym, *q;
 
 		flag_from_words(s + off, strcspn(s + off, ":") < 48 ?
 				strcspn(s + off, ":") : 0, cls, sizeof(cls));
-		if (starts(s + off, n - off, "vmlinux") || strstr(s + off, "section mismatch"))
+		if (starts(s + off, n - off, "vmlinux") || strstr(s + off, "section mismatch") ||
+		    strstr(s + off, "Section mismatch"))
 			strcpy(cls, "section-mismatch");
 		site = add_instance(s[0] == 'W' ? "warning" : "error", "modpost", nopath, 0, 0,
 				    intern(cls, strlen(cls)), s + off, n - off, s, n);
+		/* '"x" [mod.ko] undefined!', 'reference: f (section: .text) -> x (section: ...)' */
+		if (!site->symbol && s[off] == '"' && (q = strchr(s + off + 1, '"')))
+			site->symbol = intern(s + off + 1, (size_t)(q - s - off - 1));
+		else if (!site->symbol && (sym = strstr(s + off, " -> ")) &&
+			 (q = strchr(sym + 4, ' ')))
+			site->symbol = intern(sym + 4, (size_t)(q - sym - 4));
 		memo_put(M_DIAG, site, nopath, NULL, NULL);
-		return;
-	}
-	if (starts(s, n, "make") && strstr(s, "*** [") && strstr(s, "] Error ")) {
-		char *b = strstr(s, "*** [") + 5, *e = strchr(b, ']');
-
-		if (e) {
-			site = add_instance("failure", "make", nopath, 0, 0, "",
-					    b, (size_t)(e - b), s, n);
-			memo_put(M_DIAG, site, nopath, NULL, NULL);
-		}
 		return;
 	}
 
@@ -964,10 +1520,6 @@ static void classify_line(const char *raw, size_t rawlen)
 		} else if (strstr(s, ": At top level:")) {
 			function = NULL;
 			memo_put(M_TOP, NULL, NULL, NULL, NULL);
-		} else if (strstr(s, "undefined reference to") ||
-			   strstr(s, "multiple definition of")) {
-			site = add_instance("error", "ld", nopath, 0, 0, "", s, n, s, n);
-			memo_put(M_DIAG, site, nopath, NULL, NULL);
 		} else {
 			memo_put(M_NONE, NULL, NULL, NULL, NULL);	/* a macro's source line */
 		}
@@ -983,7 +1535,11 @@ static void classify_line(const char *raw, size_t rawlen)
 		return;
 	}
 	flag = take_flag(msg, &msglen);
-	if (*flag || col || !strncmp(s, "cc1", 3) || starts(s, pathlen, "<command-line>"))
+	/* the compiler driver: "clang: error: ...", "collect2: error: ..." */
+	if (!line && !col && !*flag && pathlen && prog_is(s, pathlen, P_DRIVER)) {
+		tool = "driver";
+		pathlen = 0;
+	} else if (*flag || col || !strncmp(s, "cc1", 3) || starts(s, pathlen, "<command-line>"))
 		tool = cctool;
 	else if (strstr(s, "ld: ") || strstr(s, "ld.lld: "))
 		tool = "ld";
@@ -1044,6 +1600,89 @@ _Noreturn static void die_nul(const char *from, const char *z)
 
 #define READ_BLOCK	(1u << 20)	/* stays in L2 while it is parsed */
 
+/*
+ * Line prefixes CI systems add, cut before parsing when every line of a
+ * file has one of the same kind (a pipe: when its first line has one):
+ * "[  12.345678] " (seconds since the start), ISO 8601 times as GitHub
+ * Actions and Jenkins' timestamper write them ("2024-05-01T10:00:00.123Z ",
+ * "[2024-05-01T10:00:00.123Z] "), and moreutils' ts: "00:00:14 " (ts -s,
+ * -i; also in brackets, with fractions) and "May 01 10:00:00 " (ts).
+ */
+static const char *const prefix_src[] = {
+	"^\\[ *[0-9]+\\.[0-9]+\\] ",
+	("^\\[?[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?"
+	 "(Z|[+-][0-9]{2}:?[0-9]{2})?\\]? "),
+	"^\\[?[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?\\]? ",
+	"^[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)? ",
+};
+#define NPREFIX (sizeof(prefix_src) / sizeof(*prefix_src))
+static regex_t prefix_rx[NPREFIX];
+static int prefix;	/* the file's prefix kind, 1..NPREFIX; 0 none; -1 not yet known */
+
+/* the length of a line's prefix of kind @k, 0 when it has none */
+static size_t prefix_len(const char *s, size_t n, int k)
+{
+	static int ready;
+	regmatch_t m[1] = { { 0, (regoff_t)n } };
+
+	for (; !ready; ready = 1)
+		for (size_t i = 0; i < NPREFIX; i++)
+			if (regcomp(&prefix_rx[i], prefix_src[i], REG_EXTENDED))
+				die(EXIT_IO, "cannot compile a regular expression");
+	return regexec(&prefix_rx[k - 1], s, 1, m, REG_STARTEND) ? 0 : (size_t)m[0].rm_eo;
+}
+
+static int prefix_kind(const char *s, size_t n)
+{
+	for (int k = 1; k <= (int)NPREFIX; k++)
+		if (prefix_len(s, n, k))
+			return k;
+	return 0;
+}
+
+/* The prefix kind every line of the file @fd has (read once ahead, then
+   from the start again), 0 none; -1 when @fd cannot seek (a pipe). */
+static int file_prefix(int fd)
+{
+	char chunk[256];
+	int k = 0, at_start = 1, d;
+	FILE *f;
+
+	if (lseek(fd, 0, SEEK_CUR) < 0 || (d = dup(fd)) < 0)
+		return -1;
+	if (!(f = fdopen(d, "r")))
+		die(EXIT_IO, "%s: %s", fname, strerror(errno));
+	while (fgets(chunk, sizeof(chunk), f)) {
+		size_t l = strlen(chunk);
+
+		if (at_start && !(k ? prefix_len(chunk, l, k) : (size_t)(k = prefix_kind(chunk, l)))) {
+			k = 0;
+			break;
+		}
+		at_start = l && chunk[l - 1] == '\n';
+	}
+	fclose(f);
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		die(EXIT_IO, "%s: %s", fname, strerror(errno));
+	return k;
+}
+
+/* a line, its prefix cut, to the parser; what waited for it ends first */
+static void take_line(const char *p, size_t n)
+{
+	if (prefix < 0)
+		prefix = prefix_kind(p, n);
+	if (prefix > 0) {
+		size_t k = prefix_len(p, n, prefix);
+
+		p += k;
+		n -= k;
+	}
+	pending_end(p, n);
+	if (!blank_noise(p, n))
+		parse_line(p, n);
+}
+
 static void parse_file(const char *name)
 {
 	static char *buf;
@@ -1057,6 +1696,11 @@ static void parse_file(const char *name)
 	if (fd < 0)
 		die(EXIT_IO, "%s: %s", name, strerror(errno));
 	object = object_of(name);
+	prefix = file_prefix(fd);
+	in_capture = object != NULL;
+	nfile++;
+	fail_seq = nseq;
+	ld_obj = ld_fn = NULL;
 	lineno = 0;
 	function = NULL;
 	chain_clear();
@@ -1094,10 +1738,11 @@ static void parse_file(const char *name)
 		len += (size_t)r;
 		buf[len] = '\0';
 		for (;;) {
-			struct memo *m = guessed(buf + start, buf + len);
+			struct memo *m = prefix ? NULL : guessed(buf + start, buf + len);
 
 			if (m) {
 				lineno++;
+				pending_end(m->raw, m->len);
 				replay(m, guess + 1);
 				start += m->len + 1;
 				continue;
@@ -1107,8 +1752,7 @@ static void parse_file(const char *name)
 			if (!*nl)
 				die_nul(buf + start, nl);
 			lineno++;
-			if (!blank_noise(buf + start, (size_t)(nl - buf) - start))
-				parse_line(buf + start, (size_t)(nl - buf) - start);
+			take_line(buf + start, (size_t)(nl - buf) - start);
 			start = (size_t)(nl - buf) + 1;
 		}
 		if (r == 0) {
@@ -1121,6 +1765,8 @@ static void parse_file(const char *name)
 		memmove(buf, buf + start, len - start);
 		len -= start;
 	}
+	lld_end();
+	banner_end(NULL, 0);
 	if (fd != STDIN_FILENO)
 		close(fd);
 }
@@ -1280,6 +1926,40 @@ static void put_str_array(FILE *o, const char *name, char *const *v, size_t n)
 	putc(']', o);
 }
 
+/* ,"NAME":"VALUE" or ,"NAME":null */
+static void put_atom(FILE *o, const char *name, const char *v)
+{
+	fprintf(o, ",\"%s\":", name);
+	if (v)
+		put_json_string(o, v);
+	else
+		fputs("null", o);
+}
+
+/* errors by target, then in the order they were first printed */
+static int cmp_cause(const void *a, const void *b)
+{
+	const struct site *x = *(struct site *const *)a, *y = *(struct site *const *)b;
+	int c = strcmp(x->target, y->target);
+
+	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The root cause of each failed target: the first error joined to it. */
+static void mark_roots(struct site **v, size_t n)
+{
+	struct site **e = emalloc((n ? n : 1) * sizeof(*e));
+	size_t ne = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->target && !strcmp(v[i]->kind, "error"))
+			e[ne++] = v[i];
+	qsort(e, ne, sizeof(*e), cmp_cause);
+	for (size_t i = 0; i < ne; i++)
+		e[i]->root = !i || strcmp(e[i]->target, e[i - 1]->target);
+	free(e);
+}
+
 static int cmp_site(const void *a, const void *b)
 {
 	const struct site *x = *(struct site *const *)a, *y = *(struct site *const *)b;
@@ -1406,6 +2086,7 @@ static void write_sites(FILE *o)
 		v[i]->ordinal = i && !strcmp(v[i]->group, v[i - 1]->group) ?
 				v[i - 1]->ordinal + 1 : 0;
 	qsort(v, n, sizeof(*v), cmp_site);
+	mark_roots(v, n);
 
 	for (size_t i = 0; i < n; i++) {
 		struct site *s = v[i];
@@ -1440,6 +2121,9 @@ static void write_sites(FILE *o)
 			put_json_string(o, s->function);
 		else
 			fputs("null", o);
+		put_atom(o, "symbol", s->symbol);
+		put_atom(o, "target", s->target);
+		fprintf(o, ",\"root_cause\":%s", s->root ? "true" : "false");
 		fprintf(o, ",\"count\":%lu,\"nobjects\":%zu", s->count, s->nobjects);
 		put_str_array(o, "objects", (char *const *)s->objects,
 			      s->nobjects < MAX_OBJECTS ? s->nobjects : MAX_OBJECTS);
@@ -1462,7 +2146,8 @@ static void write_sites(FILE *o)
 /* the fields write_sites() gives every record: -x must not give them again */
 static const char *const fields[] = {
 	"type", "key", "tool", "kind", "flag", "level", "path", "line", "col",
-	"ordinal", "message", "function", "count", "nobjects", "objects",
+	"ordinal", "message", "function", "symbol", "target", "root_cause",
+	"count", "nobjects", "objects",
 	"include", "notes", "text", "source",
 };
 

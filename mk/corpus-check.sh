@@ -12,7 +12,7 @@
 # counters), about as long as decompressing and reading the file once more.
 STEP=corpus-check
 . "$(dirname "$0")/lib.sh"
-SCHEMA=1
+SCHEMA=2
 name=
 if [ "${1:-}" = -n ]; then
 	[ $# -ge 3 ] || fail "usage: corpus-check.sh [-n NAME] FILE..."
@@ -28,6 +28,7 @@ include "corpus-lib";
 def mismatch($what; $said; $has; $why):
 	if $said == $has then empty else "1: the \($what) \($said), \($why)" end;
 fields as $fields | ($fields | quick) as $quick |
+(fields2 | quick) as $quick2 |
 # why line $n, parsed as $p ({r: record} or {e: error}), is wrong, or null
 def why($p; $n; $head):
 	($p.r | type) as $type
@@ -37,7 +38,7 @@ def why($p; $n; $head):
 	  elif ($p.r | has("type")) | not then "no field \"type\""
 	  elif $head.type == "build" then
 		if $p.r.type != "diag" then "a \($p.r.type | tojson) record after line 1, not a diag record"
-		else $p.r | bad($fields; $quick; "diag")
+		else $p.r | (if $head.schema >= 2 then bad(fields2; $quick2; "diag") else bad($fields; $quick; "diag") end)
 			// if [.seed, .toolchain, .w, .variant] == [$head.seed, $head.toolchain, $head.w, $head.variant]
 			   then null else "seed, toolchain, w or variant not the build record'\''s" end
 		end

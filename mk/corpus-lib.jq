@@ -30,6 +30,14 @@ def fields:
 		findings: ["array"]},
 	 all: ({miss: ["number"], hit: ["number"]} + branch),
 	 annotated: ({correct: ["number"], incorrect: ["number"], constant: ["number"]} + branch)};
+# schema 2 (build failures as records) adds these; a schema-1 file is
+# checked against the fields of schema 1
+def fields2:
+	fields
+	| .build += {root_causes: ["array"]}
+	| .diag += {symbol: ["string", "null"], target: ["string", "null"], root_cause: ["boolean"]};
+# the fields of a file of schema $s
+def fields($s): if $s >= 2 then fields2 else fields end;
 # why record . is not a $t record, or null; the common case (it is) first,
 # in a quicker way: the types of the fields that allow one type, then of
 # those that allow null too (a missing field reads as null)
@@ -59,10 +67,11 @@ def head_why($fields; $quick; $max):
 	if (.type | IN("build", "boot")) | not then "no build record on line 1"
 	elif (.schema | type) != "number" then "bad schema \(.schema | tojson)"
 	elif .schema > $max then "schema \(.schema) is newer than this kwarn's (\($max))"
+	elif .schema >= 2 and .type == "build" then bad(fields2; fields2 | quick; .type)
 	else bad($fields; $quick; .type) end;
-# the summary's header line (version 2: mk/summary.sh's VERSION) for
+# the summary's header line (version 3: mk/summary.sh's VERSION) for
 # build record . of the corpus file whose sha256 is $sha
 def summary_header($sha):
-	"#kwarn-summary\t2\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
+	"#kwarn-summary\t3\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
 	"\tw=\(.w)\tvariant=\(.variant)\tstatus=\(.status)\tmake_exit=\(.make_exit)" +
 	"\tinstances=\(.instances)\tunique=\(.unique)";

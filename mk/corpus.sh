@@ -92,7 +92,7 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	--arg tree "$tree" --arg series "$series" \
 	--arg status "$(cat "$dir/status")" \
 	--arg diff "$(cat "$dir/config.diff")" '
-	{type: "build", schema: 1, seed: $seed, probability: $p, w: $w,
+	{type: "build", schema: 2, seed: $seed, probability: $p, w: $w,
 	 toolchain: $tc, variant: $variant, compiler: $compiler,
 	 packages: ($packages | split("\n") | map(select(length > 0) | split("=") | {(.[0]): .[1]}) | add),
 	 kernel: $kernel, tree: $tree, series_sha256: $series,
@@ -100,7 +100,9 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	 config_diff: ($diff | split("\n") | map(select(length > 0))),
 	 status: (if $status == "0" then "ok" elif $status == "124" then "timeout" else "failed" end),
 	 make_exit: ($status | tonumber),
-	 failed_targets: [$d[] | select(.kind == "failure") | .message],
+	 failed_targets: [$d[] | select(.kind == "failure") | .target],
+	 root_causes: ([$d[] | select(.root_cause)
+		| {target, key, tool, path, line, symbol, message}] | sort_by(.target)),
 	 instances: ([$d[] | .count] | add // 0), unique: ($d | length),
 	 config: $config}' > "$tmp/record"
 

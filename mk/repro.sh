@@ -71,7 +71,12 @@ say WARNING "$key $text"
 say BUILD "seed $seed $tc W=$w ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
 
 # --- the object that printed it --------------------------------------------
-obj=$(j '.objects[0] // empty')
+# a linker's or modpost's record: the link it made fail (vmlinux), not an
+# object (its "objects" name the ones the linker named)
+case $(j .tool) in
+ld|ld.lld|modpost) obj=vmlinux ;;
+*) obj=$(j '.objects[0] // empty') ;;
+esac
 if [ -z "$obj" ]; then
 	case $(j .tool):$(j .path) in
 	kernel-doc:*.c|gcc:*.c|clang:*.c) obj=$(j .path | sed 's/\.c$/.o/') ;;
@@ -123,7 +128,7 @@ say TIME "$(( $(date +%s) - start )) s"
 # reaches only through another target (arch/arm/boot/compressed/, through
 # zImage) gets that directory's flags, not its own (its -I ./DIR says which)
 cmdf=$(dirname "$dir/$obj")/.$(basename "$obj").cmd
-if [ -f "$cmdf" ] && ! grep -q -- " -I \./$(dirname "$obj") " "$cmdf"; then
+if [ "${obj%.o}" != "$obj" ] && [ -f "$cmdf" ] && ! grep -q -- " -I \./$(dirname "$obj") " "$cmdf"; then
 	warn "WARNING: Kbuild built $obj with the flags of $(grep -o -- ' -I \./[^ ]*' "$cmdf" | tail -n1 | cut -c7-)/, not of $(dirname "$obj")/: it does not build that directory alone; its warnings may differ from the full build's"
 fi
 # its records, made as the corpus's (mk/corpus.sh records: levels included)

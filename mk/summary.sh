@@ -29,8 +29,8 @@ STEP=summary
 here=$(cd "$(dirname "$0")" && pwd)
 : "${ZSTD_LEVEL:=19}"
 # the format's version: the header's, and kwarn-agg's SUMMARY_VERSION
-VERSION=2
-# the skippable frame: magic 0x184D2A50, the size (17), "#kwarn-summary 2\n"
+VERSION=3
+# the skippable frame: magic 0x184D2A50, the size (17), "#kwarn-summary 3\n"
 # (the size and the text change together)
 skip='\x50\x2a\x4d\x18\x11\x00\x00\x00#kwarn-summary '$VERSION'\n'
 
@@ -42,7 +42,8 @@ summary() {
 		zstd -dcq "$1" | jq -r -L "$here" --arg sha "$(sha256sum < "$1" | cut -c1-64)" '
 			include "corpus-lib";
 			if .type == "build" then summary_header($sha)
-			else [.key, .kind, .tool, .flag, .level, .path, .line, .count, .text] | @tsv end' |
+			else [.key, .kind, .tool, .flag, .level, .path, .line, .count, .target, .symbol,
+				(if .root_cause then 1 else null end), .text] | @tsv end' |
 			zstd -q -"$ZSTD_LEVEL" --single-thread
 	} > "$2"
 }

@@ -39,7 +39,7 @@ for tc in gcc-12 clang-14; do
 	ok "$tc: mk/corpus.sh wrote the summary beside the corpus file: of its time, its sha256 and counts" bash -c "
 		test ! $s -nt $c && test ! $s -ot $c &&
 		h=\$(zstd -dcq $s | head -n 1) && b=\$(zstd -dcq $c | head -n 1) &&
-		test \"\$h\" = \"\$(printf '#kwarn-summary\t2\tcorpus_sha256=%s\tseed=%s\ttoolchain=%s\tw=123\tvariant=plain\tstatus=%s\tmake_exit=%s\tinstances=%s\tunique=%s' \
+		test \"\$h\" = \"\$(printf '#kwarn-summary\t3\tcorpus_sha256=%s\tseed=%s\ttoolchain=%s\tw=123\tvariant=plain\tstatus=%s\tmake_exit=%s\tinstances=%s\tunique=%s' \
 			\$(sha256sum < $c | cut -c1-64) \$(jq -r '.seed, .toolchain, .status, .make_exit, .instances, .unique' <<< \"\$b\"))\" &&
 		test \$(zstd -dcq $s | wc -l) = \$(zstd -dcq $c | wc -l)"
 done
@@ -172,12 +172,12 @@ ok "campaign: kwarn-agg top -j says the same as the text (seeds, flags), under A
 	jq -r '.seeds[] | \"\(.seed) \(.new_keys) \(.keys)\"' $k/top.json | cmp - $k/want.keys &&
 	jq -e '[.seeds[].boot] == [\"ok\", \"not ok\", \"none\"] and .build_status == {failed: 1} and .boot_status == {panic: 1}' $k/top.json"
 
-# a summary of version 1 (as the kwarn before this one wrote it), of the
-# corpus file's time: out of date, made again
+# a summary of version 1 (as an older kwarn wrote it), of the corpus
+# file's time: out of date, made again
 s1=$k/$TEST_RUN/seed-3/gcc-12-W123.sum.zst
-zstd -dcq "$s1" | sed '1s/^#kwarn-summary\t2\(.*\)\tstatus=[^\t]*\tmake_exit=[0-9]*/#kwarn-summary\t1\1/' | zstd -q -f -o "$s1.v1"
+zstd -dcq "$s1" | sed '1s/^#kwarn-summary\t3\(.*\)\tstatus=[^\t]*\tmake_exit=[0-9]*/#kwarn-summary\t1\1/' | zstd -q -f -o "$s1.v1"
 mv "$s1.v1" "$s1" && touch -r "$k/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst" "$s1"
 ok "a summary of version 1 beside its corpus file, of its time: make top makes it again, that one alone" bash -c "
 	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$k 2>&1 > /dev/null | grep -x '  SUMMARY  $s1 (.*' | grep -c . | grep -qx 1 &&
-	zstd -dcq $s1 | head -n 1 | grep -q '^#kwarn-summary	2	.*	status=ok	make_exit=0	' &&
+	zstd -dcq $s1 | head -n 1 | grep -q '^#kwarn-summary	3	.*	status=ok	make_exit=0	' &&
 	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$k 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"

@@ -15,7 +15,18 @@ def sites($r):
   | reduce .[] as $s ({}; .[$s.k] = $s);	# INDEX(.k) is quadratic in jq 1.6
 def pad($w): tostring | (" " * ($w - length)) + .;
 
-sites($a) as $A | sites($b) as $B
+# the builds of B that failed for a seed whose builds of A did not, with
+# their root causes (the first error of each failed target)
+def failing_in_b:
+  [$a[] | select(.type == "build" and .status != "ok") | .seed] as $fa
+  | [$b[] | select(.type == "build" and .status != "ok") | . as $x | select($fa | index([$x.seed]) | not)]
+  | sort_by(.seed, .toolchain, .w)
+  | map(. as $x | {seed, toolchain, w, status, make_exit,
+         root_causes: ([$b[] | select(.type == "diag" and .root_cause == true and .seed == $x.seed and
+           .toolchain == $x.toolchain and .w == $x.w and .variant == $x.variant)
+           | "\(.target): [\(.tool)] \(.text)"] | sort)});
+failing_in_b as $failing
+| sites($a) as $A | sites($b) as $B
 | [$B[] | select($A[.k] == null)] as $new
 | [$A[] | select($B[.k] == null)] as $gone
 | [$A[] | select($B[.k] != null)] as $both
@@ -32,7 +43,7 @@ sites($a) as $A | sites($b) as $B
          both: (map(.both) | add)})) as $levels
 | if $format == "json" then
     {new: ($new | map(del(.k))), gone: ($gone | map(del(.k))),
-     both: ($both | length), flags: $flags, levels: $levels}
+     both: ($both | length), flags: $flags, levels: $levels, failing_in_b: $failing}
   else
     "sites: \($new | length) new in B, \($gone | length) gone in B, \($both | length) in both",
     "",
@@ -45,5 +56,8 @@ sites($a) as $A | sites($b) as $B
     "new in B (first \($list)):",
     ($new | sort_by(.seed, .path, .line)[:$list][] | "  seed \(.seed) \(.key)  \(.text)"),
     "gone in B (first \($list)):",
-    ($gone | sort_by(.seed, .path, .line)[:$list][] | "  seed \(.seed) \(.key)  \(.text)")
+    ($gone | sort_by(.seed, .path, .line)[:$list][] | "  seed \(.seed) \(.key)  \(.text)"),
+    (select($failing | length > 0) | "builds failing with B but not with A: \($failing | length)"),
+    ($failing[] | "  seed \(.seed) \(.toolchain) W=\(.w): \(.status), make exit \(.make_exit), \(.root_causes | length) root cause(s)",
+      (.root_causes[] | "    \(.)"))
   end

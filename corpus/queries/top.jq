@@ -6,8 +6,21 @@
 # (a flag of unknown level counts at W=123 only). A corpus built at W=1
 # has only the W=1 table.
 def pad($w): tostring | (" " * ($w - length)) + .;
+# Failed builds follow, each with its root causes (the first error of each
+# failed target), when there are.
+def failed($all):
+  [$all[] | select(.type == "build" and .status != "ok")] as $f
+  | select($f | length > 0)
+  | "failed builds: \($f | length)",
+    ($f | sort_by(.seed, .toolchain, .w)[] as $b
+     | [$all[] | select(.type == "diag" and .root_cause == true and .seed == $b.seed and
+         .toolchain == $b.toolchain and .w == $b.w and .variant == $b.variant)
+         | "\(.target): [\(.tool)] \(.text)"] | sort
+     | "  seed \($b.seed) \($b.toolchain) W=\($b.w): \($b.status), make exit \($b.make_exit), \(length) root cause(s)",
+       (.[] | "    \(.)")),
+    "";
 [inputs] as $all
-| ($all | map(select(.type == "build")) | group_by(.toolchain)) as $builds
+| (($all | map(select(.type == "build")) | group_by(.toolchain)) as $builds
 | ($all | map(select(.type == "diag" and .kind == "warning")) | group_by(.toolchain))[]
 | . as $d
 | ($builds[] | select(.[0].toolchain == $d[0].toolchain)) as $b
@@ -29,3 +42,4 @@ def pad($w): tostring | (" " * ($w - length)) + .;
          | sort_by(-.n, .p) | .[:$n][]
          | "  \(.n | pad(9))  \(.p)"),
     "")
+  ), failed($all)
