@@ -435,11 +435,12 @@ static void failed_header(const struct header *h, int sd)
 
 static void failed_record(const struct rec *r)
 {
-	struct failed *f = &faileds[nfaileds - 1];
+	struct failed *f;
 	char *c;
 
 	if (!failed_open || !r->root)
 		return;
+	f = &faileds[nfaileds - 1];
 	c = emalloc(strlen(r->target) + strlen(r->tool) + strlen(r->text) + 8);
 	sprintf(c, "%s: [%s] %s", r->target, r->tool, r->text);
 	*PUSH(f->causes, f->ncauses, f->capcauses) = c;

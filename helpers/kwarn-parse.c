@@ -1412,6 +1412,26 @@ static void classify_line(const char *raw, size_t rawlen)
 	kind = NULL;
 	if (make_line(s, n))
 		return;
+	/* Kconfig's parser: "init/Kconfig:12: syntax error", "x/Kconfig:3:warning: ..." */
+	{
+		size_t pl = strcspn(s, ": ");
+		const char *k = memmem(s, pl, "Kconfig", 7), *m;
+
+		if (k && s[pl] == ':' && isdigit((unsigned char)s[pl + 1]) &&
+		    (m = s + pl + 1 + strspn(s + pl + 1, "0123456789"))[0] == ':') {
+			int warn = starts(m + 1, (size_t)(s + n - m - 1), "warning:");
+
+			line = strtoul(s + pl + 1, NULL, 10);
+			m += warn ? 9 : 1;
+			while (*m == ' ')
+				m++;
+			path = link_path(s, pl, NULL);
+			site = add_instance(warn ? "warning" : "error", "kconfig", path, line, 0, "",
+					    m, strlen(m), s, n);
+			memo_put(M_DIAG, site, path, NULL, NULL);
+			return;
+		}
+	}
 	/* GNU as: "x.S:12: Error: bad instruction" ("x.S: Assembler messages:" before) */
 	{
 		const char *a = strstr(s, ": Error: "), *w = strstr(s, ": Warning: ");

@@ -1,0 +1,148 @@
+#!/bin/bash
+# Build failures as records (corpus/SCHEMA.md, "Build failures"): kwarn-parse
+# on the logs of real failing builds of the test kernel with gcc-12 and
+# clang-14 (tests/fixtures/failures: capture.sh there made them once with
+# test-only patches; make check does not build them), CI line prefixes,
+# raw make logs against kwarn-cc's capture, schema-1 corpora, failed builds
+# in make top and make compare, and one real failing make (a defconfig
+# that does not exist: Kconfig fails in seconds).
+#
+# Each fixture TC/STEP has "expect", written by reading its logs: one line
+# per record that is not a compiler warning (make, Kconfig, linker,
+# modpost, assembler and compiler errors):
+#   kind tool flag path:line count symbol target root function objects message
+. "$(dirname "$0")/lib.sh"
+parse=$TOP/.build/san/kwarn-parse
+fx=$TOP/tests/fixtures/failures
+t=$TESTDIR/t18
+rm -rf "$t" && mkdir -p "$t"
+
+# records FIXTURE [KWARN-PARSE-ARGS]: its records, parsed as mk/corpus.sh
+# does (the captures first, then make.log and the Kconfig log)
+records() {
+	local d=$fx/$1 family=gcc
+	shift
+	case $d in *clang*) family=clang ;; esac
+	(cd "$d" && find . -name '.*.kwarn' | sort > "$t/list" &&
+	 "$parse" -s "$(sed -n 's/^src //p' dirs)" -b "$(sed -n 's/^build //p' dirs)" -t $family \
+		"$@" -T "$t/list" make.log $(ls olddefconfig.log 2> /dev/null))
+}
+summary() {
+	jq -r 'select(.kind != "warning" or (.tool != "gcc" and .tool != "clang"))
+		| [.kind, .tool, .flag, "\(.path):\(.line)", .count, .symbol // "-", .target // "-",
+		   (if .root_cause then "root" else "-" end), .function // "-",
+		   (.objects | join(",") | if . == "" then "-" else . end), .message] | @tsv'
+}
+
+for d in "$fx"/*/*/; do
+	name=${d#"$fx"/}
+	name=${name%/}
+	records "$name" > "$t/${name//\//-}.jsonl" 2> "$t/err"
+	ok "$name: kwarn-parse reads it cleanly, under ASan+UBSan" test ! -s "$t/err"
+	summary < "$t/${name//\//-}.jsonl" > "$t/got"
+	expect_eq "$name: its records as read in the logs" "$d/expect" "$t/got"
+done
+
+# A raw make log (no kwarn-cc: the compiler's output in make.log, -j2),
+# with and without -Otarget, gives the errors kwarn-cc's capture gives
+errors='select(.kind == "error") | [.tool, .flag, .path, .line, .col, .message, .symbol, .target, .root_cause] | @json'
+for tc in gcc-12 clang-14; do
+	jq -r "$errors" "$t/$tc-compile.jsonl" | sort > "$t/cap"
+	for mode in Otarget interleaved; do
+		jq -r "$errors" "$t/$tc-raw-$mode.jsonl" | sort > "$t/raw"
+		ok "$tc: a raw make log at -j2 ($mode) gives the errors of kwarn-cc's capture, joined alike ($(wc -l < "$t/cap") errors)" \
+			bash -c "test -s $t/cap && diff $t/cap $t/raw"
+	done
+done
+
+# CI line prefixes, as moreutils' ts writes them: cut when every line has one
+"$TOP/mk/need-packages.sh" moreutils > /dev/null
+undef=$fx/gcc-12/undef
+parse_log() { "$parse" -s "$(sed -n 's/^src //p' "$undef/dirs")" -b "$(sed -n 's/^build //p' "$undef/dirs")" -t gcc "$@"; }
+parse_log "$undef/make.log" > "$t/plain.jsonl"
+for fmt in '%H:%M:%S' '%b %d %H:%M:%S' '[%.s]' '%Y-%m-%dT%H:%M:%.SZ' '[%Y-%m-%dT%H:%M:%.SZ]'; do
+	for how in -s ''; do
+		ts $how "$fmt" < "$undef/make.log" > "$t/ts.log"
+		ok "ts $how '$fmt' ($(head -c 30 "$t/ts.log" | cut -d' ' -f1-2)...): the same records, from a file and from a pipe" bash -c "
+			$(declare -f parse_log); parse=$parse undef=$undef
+			parse_log $t/ts.log | cmp - $t/plain.jsonl && parse_log < $t/ts.log | cmp - $t/plain.jsonl"
+	done
+done
+{ echo 'a line without a prefix'; ts -s < "$undef/make.log"; } > "$t/ts.log"
+ok "a log where one line has no prefix: nothing is cut (the prefixes stay in the text)" bash -c "
+	$(declare -f parse_log); parse=$parse undef=$undef
+	parse_log $t/ts.log | jq -e -s 'any(.[]; .kind == \"failure\" and (.text | test(\"^[0-9][0-9]:[0-9][0-9]:[0-9][0-9] make\")))' > /dev/null"
+
+# One real failing make, fast: Kconfig stops on a defconfig that does not
+# exist; its records are the fixture's
+need tree
+use_tc() { . "$O/toolchains/$1.sh"; }
+use_tc gcc-12
+(cd "$KTREE" && LC_ALL=C make -s O="$t/kc" ARCH=arm $kmake CC="$cc" kwarn_nope_defconfig) > "$t/kc.log" 2>&1 || true
+"$parse" -s "$KTREE" -b "$t/kc" -t gcc "$t/kc.log" > "$t/kc.jsonl"
+ok "a real Kconfig failure (make kwarn_nope_defconfig): the kconfig error, the root cause of its target" \
+	jq -e -s 'any(.[]; .tool == "kconfig" and .kind == "error" and .target == "kwarn_nope_defconfig" and .root_cause and
+		(.message | test("^Can.t find default configuration \"arch/arm/configs/kwarn_nope_defconfig\"!$")))' "$t/kc.jsonl"
+
+# schema 2 beside schema 1; failed builds in make top and make compare
+need corpus gcc-12 123
+c=$CDIR/gcc-12-W123.jsonl.zst
+k=$t/corpus/$TEST_RUN
+mkdir -p "$k/seed-1" "$k/seed-2"
+zstd -dcq "$c" > "$t/ok.jsonl"
+ok "the test corpus is schema 2: every record has symbol, target and root_cause, the build record root_causes" \
+	jq -e -s '.[0].schema == 2 and .[0].root_causes == [] and all(.[1:][]; has("symbol") and has("target") and has("root_cause"))' "$t/ok.jsonl"
+jq -c 'if .type == "build" then .schema = 1 | del(.root_causes) else del(.symbol, .target, .root_cause) end' "$t/ok.jsonl" |
+	zstd -q -o "$t/schema1.jsonl.zst"
+ok "a schema-1 corpus file passes corpus-check, and gets a summary" bash -c "
+	$TOP/mk/corpus-check.sh $t/schema1.jsonl.zst && $TOP/mk/summary.sh -o $t/schema1.sum.zst $t/schema1.jsonl.zst &&
+	test \$(zstd -dcq $t/schema1.sum.zst | wc -l) = \$(wc -l < $t/ok.jsonl)"
+jq -c 'del(.symbol)' "$t/ok.jsonl" | zstd -q -o "$t/nosym.jsonl.zst"
+ok "a schema-2 record without symbol: refused, named" bash -c "
+	! $TOP/mk/corpus-check.sh $t/nosym.jsonl.zst 2> $t/err && grep -q ':2: no field \"symbol\"' $t/err"
+
+# seed 2 of gcc-12: the test corpus's build record, failed, with the
+# records of the undefined reference fixture (a corpus file as corpus.sh
+# writes it, checked by corpus-check); clang-14's seed 2 builds
+fail_corpus() {	# fail_corpus FIXTURE TC SEED STATUS OUT
+	records "$1" -x "\"seed\":$3,\"toolchain\":\"$2\",\"w\":\"123\",\"variant\":\"plain\"" > "$t/d.jsonl"
+	jq -c -s --arg st "$4" --arg tc "$2" --argjson seed "$3" --slurpfile d "$t/d.jsonl" '.[0] |
+		.seed = $seed | .toolchain = $tc | .status = $st | .make_exit = (if $st == "ok" then 0 else 2 end) |
+		.failed_targets = [$d[] | select(.kind == "failure") | .target] |
+		.root_causes = ([$d[] | select(.root_cause) | {target, key, tool, path, line, symbol, message}] | sort_by(.target)) |
+		.instances = ([$d[] | .count] | add // 0) | .unique = ($d | length)' "$t/ok.jsonl" > "$t/b.jsonl"
+	cat "$t/b.jsonl" "$t/d.jsonl" | zstd -q -o "$5"
+}
+fail_corpus gcc-12/undef gcc-12 2 failed "$k/seed-2/gcc-12-W123.jsonl.zst"
+fail_corpus clang-14/compile clang-14 2 failed "$k/seed-2/clang-14-W123.jsonl.zst"
+cp "$c" "$k/seed-1/"
+ok "failed builds' corpus files pass corpus-check" "$TOP/mk/corpus-check.sh" "$k"/seed-2/*.zst
+make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$t/corpus" > "$t/top" 2> "$t/top.err"
+ok "make top: the failed builds, each with its root causes" bash -c "
+	grep -qx 'failed builds: 2' $t/top &&
+	grep -qx '  seed 2 gcc-12 W=123: failed, make exit 2, 1 root cause(s)' $t/top &&
+	grep -q '^    vmlinux: \[ld\] .*kernel/kwarn_undef.c:9: undefined reference to .kwarn_no_such_function.\$' $t/top &&
+	grep -qx '  seed 2 clang-14 W=123: failed, make exit 2, 5 root cause(s)' $t/top"
+zstd -dcq "$k"/seed-2/gcc-12-W123.jsonl.zst "$k"/seed-2/clang-14-W123.jsonl.zst |
+	jq -n -r --argjson n 10 -f "$TOP/corpus/queries/top.jq" > "$t/top.jq.out"
+"$TOP/.build/san/kwarn-agg" top "$k"/seed-2/gcc-12-W123.sum.zst "$k"/seed-2/clang-14-W123.sum.zst > "$t/top.agg" 2>&1
+expect_eq "kwarn-agg top: top.jq's text with failed builds (seed 2)" "$t/top.jq.out" "$t/top.agg"
+# compare A=clang-14 B=gcc-12: seed 1 fails with both, seed 2 with B alone
+fail_corpus clang-14/compile clang-14 1 failed "$k/seed-1/clang-14-W123.jsonl.zst"
+fail_corpus gcc-12/multidef gcc-12 1 failed "$k/seed-1/gcc-12-W123.jsonl.zst"
+rm -f "$k/seed-2/clang-14-W123.jsonl.zst" "$k/seed-2/clang-14-W123.sum.zst"
+fail_corpus clang-14/compile clang-14 2 ok "$k/seed-2/clang-14-W123.jsonl.zst"
+make -C "$TOP" -s compare SEEDS="1 2" A=clang-14 B=gcc-12 W=123 $TEST_RUN_VARS CORPUS="$t/corpus" > "$t/cmp" 2> "$t/cmp.err"
+ok "make compare: the builds failing with B but not with A (seed 1 fails with both: not listed)" bash -c "
+	grep -qx 'builds failing with B but not with A: 1' $t/cmp &&
+	grep -qx '  seed 2 gcc-12 W=123: failed, make exit 2, 1 root cause(s)' $t/cmp && ! grep -q '^  seed 1 gcc' $t/cmp"
+make -C "$TOP" -s compare SEEDS="1 2" A=clang-14 B=gcc-12 W=123 $TEST_RUN_VARS CORPUS="$t/corpus" FORMAT=json > "$t/cmp.json" 2> "$t/cmp.err"
+zstd -dcq "$k"/seed-[12]/clang-14-W123.jsonl.zst > "$t/a.jsonl"
+zstd -dcq "$k"/seed-[12]/gcc-12-W123.jsonl.zst > "$t/b.jsonl"
+for f in text json; do
+	jq -n -r --slurpfile a "$t/a.jsonl" --slurpfile b "$t/b.jsonl" --arg format $f --argjson list 20 \
+		-f "$TOP/corpus/queries/compare.jq" > "$t/cmp.jq.$f"
+done
+jq . "$t/cmp.json" > "$t/cmp.json.pretty" 2>&1
+expect_eq "make compare: compare.jq's text with failed builds" "$t/cmp.jq.text" "$t/cmp"
+expect_eq "make compare FORMAT=json: compare.jq's, failing_in_b included" "$t/cmp.jq.json" "$t/cmp.json.pretty"
