@@ -146,7 +146,8 @@ table(["seed", "toolchain", "builds: status, instances / unique", "failed target
      (.builds | map(@html "W=\(.w)\(if .variant == "plain" then "" else " \(.variant)" end): " + status(.status)
                          + (if .make_exit != 0 then " (make exit \(.make_exit))" else "" end)
                          + ", \(.instances | commas) / \(.unique | commas)") | join("<br>")),
-     (.builds | map(select(.failed > 0) | @html "W=\(.w): \(.failed) (\(.failed_targets | join(", "))\(if .failed > 3 then ", ..." else "" end))") | join("<br>")),
+     (.builds | map(select(.failed > 0) | @html "W=\(.w): \(.failed) (\(.failed_targets | join(", "))\(if .failed > 3 then ", ..." else "" end))"
+                  + (.root_causes | map("<br>root cause: " + code) | join(""))) | join("<br>")),
      (if $main == null then "" else "<span class=\"n\">\($main.instances | commas) / \($main.unique | commas)</span>" end),
      ((.builds | map(.config) | unique | map(code) | join(" "))),
      (if .boot == null then "no boot profile"

@@ -173,6 +173,8 @@ $agg[0] as $a
     | $k + {
       builds: [$bs[] | {file, w, variant, status, make_exit,
                         failed: (.failed_targets | length), failed_targets: .failed_targets[:3],
+                        root_causes: [(.root_causes // [])[:3][]
+                          | "\(.target): [\(.tool)] \(if .path == "" then "" else "\(.path):\(.line): " end)\(.message)"],
                         instances, unique, config: (.config_sha256 // "" | .[:12])}],
       boot: (if $bt == null then null else
         $bt | {status, seconds, records, count_ok, findings: (.findings | length)} end)}],

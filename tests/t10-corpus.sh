@@ -7,8 +7,8 @@ b=$SEEDDIR/$TEST_TC-W123
 need corpus gcc-12 123
 ok "the corpus is intact zstd" zstd -tq "$c"
 zstd -dcq "$c" > "$TESTDIR/corpus.jsonl" || true
-ok "line 1 is the build record: schema 1, seed, W, status ok, config stored" \
-	jq -e -s --argjson p "$TEST_P" '.[0] | .type == "build" and .schema == 1 and .seed == 1 and
+ok "line 1 is the build record: schema 2, seed, W, status ok, config stored" \
+	jq -e -s --argjson p "$TEST_P" '.[0] | .type == "build" and .schema == 2 and .seed == 1 and
 		.probability == $p and .w == "123" and .status == "ok" and
 		(.config | test("CONFIG_ARCH_VIRT=y")) and (.config_sha256 | length == 64) and
 		(.compiler | test("arm-linux-gnueabi-gcc-12")) and

@@ -129,7 +129,7 @@ ok "make top on a corrupt corpus file (bytes overwritten) fails, naming it" fail
 	"seed-9/gcc-12-W123.jsonl.zst" make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$TESTDIR/badcorpus"
 zstd -dcq "$c" | jq -c 'if .type == "build" then .schema = 99 else . end' | zstd -q > "$corrupt"
 ok "a corpus of a newer schema is refused, naming it" fails_with \
-	"seed-9/gcc-12-W123.jsonl.zst:1: schema 99 is newer than this kwarn's (1)" \
+	"seed-9/gcc-12-W123.jsonl.zst:1: schema 99 is newer than this kwarn's (2)" \
 	make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$TESTDIR/badcorpus"
 ok "a toolchain whose packages do not exist: one line naming them" fails_with \
 	"kwarn: need-packages: cannot install: clang-99 lld-99 llvm-99 clang-tools-99" \
