@@ -128,7 +128,7 @@ static unsigned long ld_line;	/* input line of the last GNU ld line */
 
 /* an ld.lld error, written when its ">>> " lines have been read */
 static struct {
-	int on;
+	int on, want_obj;	/* want_obj: the first place's object line is next */
 	const char *kind, *symbol, *path, *obj, *fn;
 	unsigned long line;
 	char *msg, *text;
@@ -1014,7 +1014,8 @@ static const char *symbol_of(const char *msg, size_t n)
 
 /* A path of a linker's message, tree-relative and cleaned: a bare file
    name (what ld prints without debug information) is put in the
-   directory of the object @obj when that is its object. */
+   directory of the object @obj (Kbuild compiles an object from a source
+   beside it). */
 static const char *link_path(const char *f, size_t n, const char *obj)
 {
 	char buf[4096];
@@ -1023,14 +1024,10 @@ static const char *link_path(const char *f, size_t n, const char *obj)
 	if (!n || n >= sizeof(buf) / 2)
 		return nopath;
 	if (!memchr(f, '/', n) && obj) {
-		const char *base = strrchr(obj, '/'), *dot = memrchr(f, '.', n);
+		const char *base = strrchr(obj, '/');
 
-		base = base ? base + 1 : obj;
-		if (dot && !strncmp(base, f, (size_t)(dot - f)) &&
-		    !strcmp(base + (dot - f), ".o")) {
-			k = (size_t)(base - obj);
-			memcpy(buf, obj, k);
-		}
+		k = base ? (size_t)(base + 1 - obj) : 0;
+		memcpy(buf, obj, k);
 	}
 	memcpy(buf + k, f, n);
 	k += n;
@@ -1128,7 +1125,9 @@ static void gnu_ld_line(const char *r, size_t n, const char *text, size_t textle
 		r += 7;
 		n -= 7;
 	}
-	link_record(kind, "ld", path, line, r, n, text, textlen, ld_obj, ld_fn);
+	/* the context is of the lines that say where in it */
+	link_record(kind, "ld", path, line, r, n, text, textlen, loc ? ld_obj : NULL,
+		    loc ? ld_fn : NULL);
 }
 
 static void lld_end(void)
@@ -1177,6 +1176,7 @@ static void lld_line(const char *r, size_t n, const char *text, size_t textlen)
 	lld.path = path;
 	lld.line = line;
 	lld.obj = lld.fn = NULL;
+	lld.want_obj = 0;
 	lld.msg = estrndup(r + loc, n - loc);
 	lld.text = estrndup(text, textlen);
 }
@@ -1190,7 +1190,7 @@ static void lld_more(const char *s, size_t n)
 		lld.notes[lld.nnotes++] = estrndup(s, n);
 	while (p < e && *p == ' ')
 		p++;
-	if (lld.path == nopath && !lld.obj &&
+	if (lld.path == nopath && !lld.obj && !lld.want_obj &&
 	    (starts(p, (size_t)(e - p), "referenced by ") || starts(p, (size_t)(e - p), "defined at ") ||
 	     starts(p, (size_t)(e - p), "defined in "))) {
 		size_t pl;
@@ -1199,6 +1199,7 @@ static void lld_more(const char *s, size_t n)
 		p = memchr(p + 1, ' ', (size_t)(e - p - 1));
 		if (!p++)
 			return;
+		lld.want_obj = 1;
 		/* "fork.c:123 (kernel/fork.c:123)": the path in parentheses */
 		if (e[-1] == ')' && (q = memchr(p, '(', (size_t)(e - p)))) {
 			split_location(q + 1, (size_t)(e - q - 2), &pl, &lld.line, &(unsigned long){ 0 });
@@ -1207,12 +1208,12 @@ static void lld_more(const char *s, size_t n)
 			q = memchr(p, ' ', (size_t)(e - p));
 			split_location(p, (size_t)((q ? q : e) - p), &pl, &lld.line, &(unsigned long){ 0 });
 			lld.path = intern(p, pl);	/* a bare name: see its object */
-			lld.obj = nopath;
 		}
 		return;
 	}
 	/* "kernel/fork.o:(copy_process) in archive vmlinux.a" */
-	if (lld.obj == nopath && (q = memmem(p, (size_t)(e - p), ":(", 2))) {
+	if (lld.want_obj && (q = memmem(p, (size_t)(e - p), ":(", 2))) {
+		lld.want_obj = 0;
 		const char *fe = memchr(q, ')', (size_t)(e - q));
 
 		lld.obj = link_path(p, (size_t)(q - p), NULL);
