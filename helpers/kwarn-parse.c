@@ -1404,8 +1404,10 @@ static void classify_line(const char *raw, size_t rawlen)
 		}
 	}
 	/* GNU ld's lines after "x.o: in function 'f':" have no "ld: " */
-	if (((ld_obj && ld_line + 1 == lineno) || strstr(s, "undefined reference to") ||
-	     strstr(s, "multiple definition of") || strstr(s, "more undefined references to")) &&
+	if (((ld_obj && ld_line + 1 == lineno &&
+	      link_loc(s, n, NULL, &(const char *){ NULL }, &(unsigned long){ 0 })) ||
+	     strstr(s, "undefined reference to") || strstr(s, "multiple definition of") ||
+	     strstr(s, "more undefined references to")) &&
 	    find_kind(s, n, &kind, &after) < 0) {
 		gnu_ld_line(s, n, s, n);
 		return;
