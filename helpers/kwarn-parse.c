@@ -1314,7 +1314,10 @@ static int make_line(const char *s, size_t n)
 		join_target(site->target);
 		return 1;
 	}
-	if (path == nopath && starts(p, (size_t)(e - p), "Waiting for unfinished jobs"))
+	/* make's notes: not errors */
+	if (path == nopath && (starts(p, (size_t)(e - p), "Waiting for unfinished jobs") ||
+			       starts(p, (size_t)(e - p), "Deleting file ") ||
+			       starts(p, (size_t)(e - p), "Deleting intermediate file ")))
 		return 1;
 	ml = (size_t)(e - p);
 	if (ml > 7 && !memcmp(e - 7, ".  Stop", 7))

@@ -28,7 +28,7 @@ records() {
 		"$@" -T "$t/list" make.log $(ls olddefconfig.log 2> /dev/null))
 }
 summary() {
-	jq -r 'select(.kind != "warning" or (.tool != "gcc" and .tool != "clang"))
+	jq -r 'select(.kind != "warning" or (.tool | IN("gcc", "clang", "kernel-doc") | not))
 		| [.kind, .tool, .flag, "\(.path):\(.line)", .count, .symbol // "-", .target // "-",
 		   (if .root_cause then "root" else "-" end), .function // "-",
 		   (.objects | join(",") | if . == "" then "-" else . end), .message] | @tsv'
