@@ -18,6 +18,12 @@
  *            share all of those (in line order): survives line drift
  *   count    instances: how often it was printed
  *   objects  the first 16 objects that printed it; nobjects: how many did
+ *   symbol   the symbol a linker or modpost names
+ *   target   the make target an error made fail; root_cause: its first
+ * A failing build's lines are records too (corpus/SCHEMA.md, "Build
+ * failures"): make's, Kconfig's, GNU as's, GNU ld's and ld.lld's, modpost's,
+ * the compiler driver's. A file whose every line starts with a CI system's
+ * prefix (a time) is read without it.
  * Paths are made relative to SRCTREE and OBJTREE; Unicode quotes are folded
  * to ASCII. TOOL (default "gcc", not empty) names the compiler. LEVELS is
  * the levels table mk/levels.sh writes, "RULE<TAB>LEVEL<TAB>WHY" lines: the
