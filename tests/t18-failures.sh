@@ -146,3 +146,9 @@ done
 jq . "$t/cmp.json" > "$t/cmp.json.pretty" 2>&1
 expect_eq "make compare: compare.jq's text with failed builds" "$t/cmp.jq.text" "$t/cmp"
 expect_eq "make compare FORMAT=json: compare.jq's, failing_in_b included" "$t/cmp.jq.json" "$t/cmp.json.pretty"
+
+# make repro of a linker's record rebuilds the link, not the object it names
+key=$(zstd -dcq "$k/seed-2/gcc-12-W123.jsonl.zst" | jq -r 'select(.tool == "ld" and .root_cause) | .key')
+ok "make repro ID= of GNU ld's undefined reference (SCRIPT=): it builds vmlinux, not kernel/kwarn_undef.o" bash -c "
+	make -C $TOP -s repro ID=$key $TEST_RUN_VARS CORPUS=$t/corpus SCRIPT=$t/repro-link.sh > $t/repro.out 2>&1 &&
+	grep -q ' W=123 -j\"\$(nproc)\" vmlinux > ' $t/repro-link.sh && ! grep -q 'kwarn_undef.o > ' $t/repro-link.sh"
