@@ -30,6 +30,16 @@ def fields:
 		findings: ["array"]},
 	 all: ({miss: ["number"], hit: ["number"]} + branch),
 	 annotated: ({correct: ["number"], incorrect: ["number"], constant: ["number"]} + branch)};
+# fields a record may leave out, and their types when it has them: the
+# user's lines of FRAGMENT= (mk/config.mk), in builds that had some
+def optional: {build: {fragment_lines: ["array"]}};
+def bad_optional($t):
+	. as $r
+	| first((optional[$t] // {}) | to_entries[]
+		| .key as $k | select($r | has($k))
+		| select(any(.value[]; . == ($r[$k] | type)) | not)
+		| "\"\($k)\" is \($r[$k] | type), not \(.value | join(" or "))")
+	// null;
 # why record . is not a $t record, or null; the common case (it is) first,
 # in a quicker way: the types of the fields that allow one type, then of
 # those that allow null too (a missing field reads as null)
@@ -45,14 +55,14 @@ def bad($fields; $t):
 		| .key as $k | if ($r | has($k)) | not then "no field \"\($k)\""
 		  elif any(.value[]; . == ($r[$k] | type)) then empty
 		  else "\"\($k)\" is \($r[$k] | type), not \(.value | join(" or "))" end)
-	// null;
+	// bad_optional($t);
 def bad($fields; $quick; $t):
 	. as $r | $quick[$t] as $q
 	| if [$r[$q.one[]] | type] == $q.types
 		and ([$r[$q.other[]] | type] | . == $q.others
 			or ([., $q.others] | transpose | all(.[0] == "null" or .[0] == .[1])))
 		and all($q.other[]; . as $k | $r | has($k))
-	  then null else bad($fields; $t) end;
+	  then bad_optional($t) else bad($fields; $t) end;
 # why record ., line 1 of a file, is not a build or boot record of a schema
 # up to $max, or null
 def head_why($fields; $quick; $max):
