@@ -45,7 +45,7 @@ fi
 rm -f "$dir/.config.want"
 "$@" olddefconfig > "$dir/olddefconfig.log" 2>&1 || {
 	cat "$dir/olddefconfig.log" >&2; fail "$(basename "$dir"): make olddefconfig failed"; }
-[ "$fragment" = - ] || "$here/checkpin.sh" "$fragment" "$dir/.config"
+[ "$fragment" = - ] || "$here/checkpin.sh" "$dir/.config" "$fragment"
 diff <(grep '^CONFIG_' "$seedconfig" | sort) <(grep '^CONFIG_' "$dir/.config" | sort) |
 	sed -n 's/^\([<>]\) /\1/p' > "$dir/config.diff" || true
 

@@ -11,12 +11,16 @@ PIN := $(TOP)/mk/pin.config
 # sha256 of (fragment_sha256).
 CONFIG ?=
 CONFIG_FRAGMENT = $(if $(CONFIG),$(TOP)/tests/$(CONFIG).config)
-SEED_SUFFIX = $(if $(CONFIG),-$(CONFIG))
+# FRAGMENT="a.config b.config": the user's own lines, added after the pin
+# and CONFIG's (checked by mk/settings.mk, FRAGMENT_ID). The seeds get
+# directories of their own, named by the lines' content: -frag-ID.
+FRAGMENT_FILES = $(abspath $(FRAGMENT))
+SEED_SUFFIX = $(if $(CONFIG),-$(CONFIG))$(if $(FRAGMENT_ID),-frag-$(FRAGMENT_ID))
 # RUN_DIR: what makes the seeds of a campaign differ from another's (the
 # tree, the probability, the fragment): one directory of seeds each, in O=
 # (configs and builds) and in CORPUS, so that no two different builds
 # share a path: linux-source-6.1/p2/seed-1, linux-source-6.1/p0-small/seed-1,
-# ksrc^home^me^linux/p2/seed-1
+# ksrc^home^me^linux/p2/seed-1, linux-source-6.1/p2-frag-3f2a9c0d1b2e/seed-1
 RUN_DIR = $(TREE_DIR)/p$(P)$(SEED_SUFFIX)
 # $(call seed-dir,ROOT,SEED): a seed's directory of this run in O or CORPUS
 seed-dir = $(1)/$(RUN_DIR)/seed-$(2)
@@ -24,19 +28,23 @@ SEEDDIR = $(call seed-dir,$(O),$(SEED))
 CORPUS_RUN = $(CORPUS)/$(RUN_DIR)
 CORPUS_SEEDDIR = $(call seed-dir,$(CORPUS),$(SEED))
 SEED_CONFIG = $(SEEDDIR)/seed.config
-ALLCONFIG = $(if $(CONFIG),$(SEEDDIR)/allconfig,$(PIN))
+ALLCONFIG = $(if $(CONFIG)$(FRAGMENT_ID),$(SEEDDIR)/allconfig,$(PIN))
+# the line before the user's lines in ALLCONFIG (mk/corpus.sh lists those)
+FRAGMENT_MARK := \# kwarn: FRAGMENT= lines
 
 .PHONY: config
 config: $(SEED_CONFIG)
 
-$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
-	$(call say,CONFIG,seed $(SEED) p=$(P)$(if $(CONFIG), $(CONFIG)) ($(REF_TOOLCHAIN)))
+$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(FRAGMENT_FILES) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
+	$(call say,CONFIG,seed $(SEED) p=$(P)$(if $(CONFIG), $(CONFIG))$(if $(FRAGMENT_ID), fragment $(FRAGMENT_ID)) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))
 	$(Q)mkdir -p $(SEEDDIR)/config
-	$(if $(CONFIG),$(Q)cat $(PIN) $(CONFIG_FRAGMENT) > $(ALLCONFIG).tmp && mv $(ALLCONFIG).tmp $(ALLCONFIG))
+	$(if $(CONFIG)$(FRAGMENT_ID),$(Q){ cat $(PIN) $(CONFIG_FRAGMENT)$(if $(FRAGMENT_ID),; echo '$(FRAGMENT_MARK)'; \
+		$(TOP)/mk/fragment.sh lines $(FRAGMENT_FILES)); } > $(ALLCONFIG).tmp && mv $(ALLCONFIG).tmp $(ALLCONFIG))
 	$(Q)flock $(SEEDDIR)/config.lock $(call kmake,$(KSRC),$(REF_TOOLCHAIN)) O=$(SEEDDIR)/config \
 		KCONFIG_SEED=$(SEED) KCONFIG_PROBABILITY=$(P) \
 		KCONFIG_ALLCONFIG=$(ALLCONFIG) randconfig > $(SEEDDIR)/kconfig.log 2>&1 || \
 		{ cat $(SEEDDIR)/kconfig.log >&2; exit 1; }
-	$(Q)$(TOP)/mk/checkpin.sh $(ALLCONFIG) $(SEEDDIR)/config/.config
+	$(Q)$(TOP)/mk/checkpin.sh $(SEEDDIR)/config/.config $(PIN) $(CONFIG_FRAGMENT) $(FRAGMENT) \
+		-- $(call kmake-in,$(KSRC),$(REF_TOOLCHAIN))
 	$(Q)cp $(SEEDDIR)/config/.config $@.tmp && mv $@.tmp $@

@@ -84,6 +84,7 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	--argjson seed "$seed" --argjson p "$p" --arg w "$w" --arg tc "$tc" \
 	--arg variant "$variant" \
 	--arg fragment "$(sha256sum < "$pin" | cut -c1-64)" \
+	--arg flines "$(sed -n '/^# kwarn: FRAGMENT= lines$/,$p' "$pin" | tail -n +2)" \
 	--rawfile config "$dir/.config" \
 	--arg config_sha "$(sha256sum < "$dir/.config" | cut -c1-64)" \
 	--arg compiler "$($cc --version | head -n1)" \
@@ -96,7 +97,8 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	 toolchain: $tc, variant: $variant, compiler: $compiler,
 	 packages: ($packages | split("\n") | map(select(length > 0) | split("=") | {(.[0]): .[1]}) | add),
 	 kernel: $kernel, tree: $tree, series_sha256: $series,
-	 fragment_sha256: $fragment, config_sha256: $config_sha,
+	 fragment_sha256: $fragment, fragment_lines: ($flines | split("\n") | map(select(length > 0))),
+	 config_sha256: $config_sha,
 	 config_diff: ($diff | split("\n") | map(select(length > 0))),
 	 status: (if $status == "0" then "ok" elif $status == "124" then "timeout" else "failed" end),
 	 make_exit: ($status | tonumber),

@@ -37,6 +37,9 @@ cat <<EOF
 #
 # key $(j .key): randconfig seed $(b .seed) (p=$(b .probability)), $(b .toolchain) ($(b .compiler)),
 # W=$w, $(b .tree), $(b .kernel); .config sha256 $(b .config_sha256)
+$(b '(.fragment_lines // []) as $l | if $l == [] then empty else
+	"# randconfig had these lines of the reporter (FRAGMENT=) on top of kwarn'"'"'s pin;\n" +
+	"# the .config below holds them already:\n" + ($l | map("#   " + .) | join("\n")) end')
 #
 # Usage: sh $(basename "${SCRIPT:-repro.sh}") [WORKDIR]    (as root, or with sudo)
 # Exit: 0 the warning came back, 1 it did not, 2 setup failed.

@@ -69,6 +69,7 @@ key=$(j .key) text=$(j .text) tc=$(b .toolchain) seed=$(b .seed)
 w=${W:-$(b .w)}
 say WARNING "$key $text"
 say BUILD "seed $seed $tc W=$w ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
+b 'select((.fragment_lines // []) != []) | "  with FRAGMENT= lines: " + (.fragment_lines | join(", "))' >&2
 
 # --- the object that printed it --------------------------------------------
 # a linker's or modpost's record: the link it made fail (vmlinux), not an

@@ -7,6 +7,7 @@
 #   make corpus-one      one seed, one TOOLCHAIN, one W: build and parse only
 #   make migrate         move corpora and builds of the layout before RUN directories
 #   make config          the seed's pinned randconfig ($O/RUN/seed-N/seed.config)
+#   make where           the paths of the settings' run, seed config, build and corpus file
 #   make build           one build, no parse
 #   make tree            Debian's linux-source unpacked, series/ applied
 #   make top             top offenders per cumulative W level (SEED= for one seed)
@@ -34,7 +35,7 @@
 # Where
 #   O=DIR                cache: tree, configs, builds ($XDG_CACHE_HOME/kwarn or ~/.cache/kwarn)
 #   CORPUS=DIR           where corpora are written (corpus/seeds), as RUN/seed-N/:
-#                        RUN is the tree, P and CONFIG (linux-source-6.1/p2)
+#                        RUN is the tree, P, CONFIG and FRAGMENT (linux-source-6.1/p2)
 #   KSRC=DIR             this kernel tree as it is, instead of Debian's linux-source
 #   FROM="dir1 dir2"     make merge: the corpus directories to gather into CORPUS
 #
@@ -43,6 +44,7 @@
 #   SEEDS="1-100 200"    several seeds, numbers and ranges (corpus, top, compare, boot, branches, series-check)
 #   P=N                  KCONFIG_PROBABILITY, percent 0..100 (2)
 #   CONFIG=NAME          add tests/NAME.config to the pin (small: the test kernel)
+#   FRAGMENT="a.config"  your own Kconfig lines on top of the pin (mk/fragments/ has examples)
 #   W=123                Kbuild's W= levels: 1, 2, 3 combined (W=21 is W=12)
 #   WLEVELS="1 12 123"   the W levels make corpus builds (W)
 #   VARIANT=plain        plain (the warning corpus) or profile (the boot image)
@@ -181,6 +183,15 @@ $(call setting-check,GOLDEN_P,$(call p-ok,$(GOLDEN_P)),a percentage 0..100)
 config-ok = $(if $(1),$(if $(call made-of,$(1),$(lower) $(digits) -),$(wildcard $(TOP)/tests/$(1).config)),ok)
 $(call setting-check,CONFIG,$(call config-ok,$(CONFIG)),empty or the name of a fragment tests/NAME.config (small))
 $(call setting-check,GOLDEN_CONFIG,$(call config-ok,$(GOLDEN_CONFIG)),empty or the name of a fragment tests/NAME.config (small))
+# FRAGMENT: every line of the user's files is a Kconfig line and none
+# contradicts mk/pin.config, CONFIG's fragment or another FRAGMENT line
+# (mk/fragment.sh), checked here, before the tree is touched. FRAGMENT_ID
+# names the lines' content (mk/config.mk: the seeds' RUN directory).
+ifneq ($(strip $(FRAGMENT)),)
+FRAGMENT_ID := $(shell $(TOP)/mk/fragment.sh id $(TOP)/mk/pin.config \
+	$(if $(CONFIG),$(TOP)/tests/$(CONFIG).config) -- $(FRAGMENT) 2>&1)
+$(if $(call made-of,$(FRAGMENT_ID),$(digits) a b c d e f),,$(error FRAGMENT: $(subst kwarn: FRAGMENT: ,,$(FRAGMENT_ID))))
+endif
 # W in one spelling: its digits sorted and deduplicated (W=21 is W=12,
 # W=321 is W=123), so one level set has one build and one corpus name.
 # W_GIVEN: W came from the command line (repro and series-check take the

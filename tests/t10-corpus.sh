@@ -20,9 +20,9 @@ ok "the stored config is the one built, and its hash matches" bash -c "
 	jq -j -s '.[0].config' $TESTDIR/corpus.jsonl > $TESTDIR/config &&
 	cmp $TESTDIR/config $b/.config &&
 	test \"\$(sha256sum < $TESTDIR/config | cut -c1-64)\" = \"\$(jq -r -s '.[0].config_sha256' $TESTDIR/corpus.jsonl)\""
-ok "every pinned symbol kept its value" "$TOP/mk/checkpin.sh" "$TOP/mk/pin.config" "$b/.config"
+ok "every pinned symbol kept its value" "$TOP/mk/checkpin.sh" "$b/.config" "$TOP/mk/pin.config"
 [ -z "$TEST_CONFIG" ] ||
-	ok "  and every line of tests/$TEST_CONFIG.config" "$TOP/mk/checkpin.sh" "$TOP/tests/$TEST_CONFIG.config" "$b/.config"
+	ok "  and every line of tests/$TEST_CONFIG.config" "$TOP/mk/checkpin.sh" "$b/.config" "$TOP/tests/$TEST_CONFIG.config"
 ok "records are unique by key and sorted by path, line, column" \
 	jq -e -s '.[1:] as $d | ($d | map(.key) | unique | length) == ($d | length) and
 		($d | map([.path, .line, .col])) == ($d | map([.path, .line, .col]) | sort)' \
