@@ -61,13 +61,16 @@ def bad($fields; $quick; $t):
 			or ([., $q.others] | transpose | all(.[0] == "null" or .[0] == .[1])))
 		and all($q.other[]; . as $k | $r | has($k))
 	  then null else bad($fields; $t) end;
+# schema 2's quick form, named here: inside head_why, whose parameter
+# $quick is also a filter quick, "fields2 | quick" would be schema 1's
+def quick2: fields2 | quick;
 # why record ., line 1 of a file, is not a build or boot record of a schema
 # up to $max, or null
 def head_why($fields; $quick; $max):
 	if (.type | IN("build", "boot")) | not then "no build record on line 1"
 	elif (.schema | type) != "number" then "bad schema \(.schema | tojson)"
 	elif .schema > $max then "schema \(.schema) is newer than this kwarn's (\($max))"
-	elif .schema >= 2 and .type == "build" then bad(fields2; fields2 | quick; .type)
+	elif .schema >= 2 and .type == "build" then bad(fields2; quick2; .type)
 	else bad($fields; $quick; .type) end;
 # the summary's header line (version 3: mk/summary.sh's VERSION) for
 # build record . of the corpus file whose sha256 is $sha
