@@ -3,12 +3,13 @@
 HOSTOUT := $(TOP)/.build
 HELPERS := kwarn-agg kwarn-cc kwarn-parse kwarn-sites kwarn-svg
 HELPER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-	-Wall -Wextra -Werror -O2 -g
+	-Wall -Wextra -Werror -O2 -g -fdebug-prefix-map=$(TOP)=.
 HELPER_CC ?= gcc
 
 # The compiler wrapper is part of every Kbuild command line: it lives in
 # the cache, so that builds stay incremental from any checkout, and is
-# replaced only when its contents change.
+# replaced only when its contents change (-fdebug-prefix-map: the same
+# bytes from every checkout; -g wrote the checkout's path into it).
 KWARN_CC := $(O)/bin/kwarn-cc
 $(KWARN_CC): $(HOSTOUT)/bin/kwarn-cc
 	$(Q)mkdir -p $(@D); cmp -s $< $@ || { cp $< $@.tmp && mv $@.tmp $@; }
