@@ -40,8 +40,13 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # the levels table decides every record's W level (mk/levels.sh, applied
-# whole by kwarn-parse -l)
-"$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
+# whole by kwarn-parse -l); LEVELS_TSV: one already made for these flags
+# (make why's probes, many records of one build directory, make it once)
+if [ -n "${LEVELS_TSV:-}" ]; then
+	cp "$LEVELS_TSV" "$tmp/levels.tsv"
+else
+	"$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
+fi
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
 find "$dir" -name '.*.kernel-doc.log' -type f | sort > "$tmp/docs"
