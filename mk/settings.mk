@@ -83,7 +83,7 @@
 #   LINE='x.c:1:2: ...'  repro: the compiler's line instead of ID
 #   SCRIPT=FILE          repro: write a script that reproduces it on a fresh Debian 12
 #   WHY_SYMBOLS="A B"    why: only these candidate symbols (CONFIG_A or A; all it finds)
-#   WHY_PROBES=20        why: most probes for its small config
+#   WHY_PROBES=20        why: most probes for its small config (0: none)
 #   DIFF=FILE            newwarn: the patch
 #   NEWWARN_MAX=20       newwarn: most includers rebuilt per touched header
 #   ONLY=PATCH           series-check: one patch of series/ (or a path to one)
@@ -208,8 +208,9 @@ $(call setting-check-given,SERIES_FAIL_W,$(call w-sorted,$(SERIES_FAIL_W)),empty
 # config step, and left a stamp that said the build was done
 $(call setting-check,JOBS,$(call count,$(JOBS),4),a number of parallel jobs$(comma) 1..9999)
 $(if $(DISTCC_HOSTS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS),4),a number of parallel jobs$(comma) 1..9999))
-$(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS WHY_PROBES,\
+$(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS,\
 	$(call setting-check,$(v),$(call count,$($(v)),9),a number 1..999999999))
+$(call setting-check,WHY_PROBES,$(call decimal,$(WHY_PROBES),9),a number of probes 0..999999999 (0: no small config))
 $(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number of seconds 0..999999999 (0: no limit))
 $(foreach v,V BOOT CCACHE KEEP_BUILDS,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
 $(foreach v,FAIL_ON_NEW BUILDS,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))

@@ -56,9 +56,19 @@ use_toolchain "$tc"
 	warn "WARNING: compiler differs from the report's: $("$cc" --version | head -n1)"
 
 # --- where the probes run ---------------------------------------------------
+# WDIR: this warning's probes; the build directories are the seed's
+# (RUN/seed-N, toolchain, W), shared by the warnings of one seed: its
+# first probe builds make prepare, the others only what a probe changes.
+# One why at a time uses them (a lock).
 wdir=$O/why/$key-$tc-W$w
-kdir=$wdir/kconfig	# olddefconfig and savedefconfig only
+run=$(dirname "${corpus#"$CORPUS"/}")
+shared=$O/why/${run//\//^}-$tc-W$w
+kdir=$shared/kconfig	# olddefconfig and savedefconfig only
+bdir=$shared/build	# the seed's config, changed
+sdir=$shared/small	# the small configs
 mkdir -p "$kdir" "$wdir/probes" || fail "cannot create $wdir"
+exec 9> "$shared.lock"
+flock -n 9 || { say NOTE "waiting for another make why on $run $tc W=$w ($shared.lock)"; flock 9; }
 rm -f "$wdir/why.config"
 : > "$wdir/probes.log"
 : > "$wdir/results.tsv"	# SHA256-OF-.config PROBE WARNS BUILT
@@ -167,14 +177,22 @@ probe() {
 			"$TOP/mk/build.sh" "$wdir/probes/$nprobe.config" - "$bdir" "$(nproc)" "$w" "${kbuild[@]}" \
 			> "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
 		kbuild_cmd - "$bdir"
+		# the levels table once: the probes ask whether a site is printed,
+		# not at which level
 		if [ -z "$levels" ]; then
-			levels=$wdir/levels.tsv
-			"$TOP/mk/levels.sh" "$family" "$cc" "${kbuild[@]}" > "$levels"
+			levels=$shared/levels.tsv
+			if [ ! -s "$levels" ]; then
+				"$TOP/mk/levels.sh" "$family" "$cc" "${kbuild[@]}" > "$levels.tmp"
+				mv "$levels.tmp" "$levels"
+			fi
 		fi
 		LEVELS_TSV=$levels "$TOP/mk/corpus.sh" records "$bdir" "$KSRC" "$tc" "$family" "$cc" "$seed" "$w" \
 			"$(b .variant)" "$KWARN_PARSE" "${kbuild[@]}" > "$wdir/probes/$nprobe.records"
-		if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
-			.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message)' \
+		# the object's records only: the build directory keeps the
+		# diagnostics of other warnings' objects
+		if jq -e -s --argjson r "$rec" --arg o "$obj" 'any(.[]; .tool == $r.tool and .path == $r.path and
+			.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message and
+			any(.objects[]?; . == $o))' \
 			"$wdir/probes/$nprobe.records" > /dev/null; then
 			r_warns=yes
 		elif [ "$(cat "$bdir/status")" != 0 ]; then
@@ -184,6 +202,7 @@ probe() {
 		fi
 		echo "$sha $nprobe $r_warns $r_built" >> "$wdir/results.tsv"
 		what="$((SECONDS - start)) s"
+		echo "probe $nprobe: mk/build.sh $(cat "$bdir/seconds") s of $what" >> "$wdir/probes.log"
 	fi
 	local result
 	case $r_warns:$r_built in
@@ -234,7 +253,6 @@ ddmin() {
 }
 
 # --- the seed's config: the warning must come back --------------------------
-bdir=$wdir/build
 PROBE_LABEL="the seed's config" probe "$bdir" "$wdir/seed.config"
 [ "$r_warns" = yes ] || fail "$key did not come back with the seed's own config ($([ "$r_warns" = error ] && echo "the object did not build" || echo "make repro ID=$key says more")); nothing to explain"
 [ "$r_built" != no ] || warn "WARNING: Kbuild's Makefiles do not build $obj in the seed's config"
@@ -334,7 +352,6 @@ sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1 &/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is 
 cut -d' ' -f2- <(join "$tmp/lines" "$tmp/gatesyms") > "$wdir/small-base"
 cat "$pin" >> "$wdir/small-base"
 grep -v -F -w -f <(cat "$wdir/pinned" "$tmp/gatesyms") "$tmp/lines" > "$tmp/rest" || true
-sdir=$wdir/small
 appears_small() {
 	PROBE_LABEL=${PROBE_LABEL:-"pin, gate + $# lines: $(list 3 "$@")"} DRAG=0 \
 		probe "$sdir" "$wdir/small-base" "$@"
@@ -346,7 +363,9 @@ join "$tmp/rest" "$wdir/candidates" | cut -d' ' -f2- |
 	sed 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/' > "$wdir/small-lines-cand"
 say TRY "a small config: the pin and the gating symbols' seed values, then as few of the seed's $(wc -l < "$wdir/small-lines") savedefconfig lines as it takes"
 DD=() DD_MINIMAL=yes
-if PROBE_LABEL="the pin + the gating symbols" appears_small; then
+if [ "$WHY_PROBES" = 0 ]; then
+	DD=(skipped)
+elif PROBE_LABEL="the pin + the gating symbols" appears_small; then
 	:
 elif mapfile -t DD < "$wdir/small-lines-cand" && [ ${#DD[@]} -gt 0 ] && appears_small "${DD[@]}"; then
 	LIMIT=$((nprobe + WHY_PROBES)) ddmin appears_small
@@ -355,7 +374,9 @@ elif mapfile -t DD < "$wdir/small-lines" && appears_small "${DD[@]}"; then
 else
 	DD=(none)
 fi
-if [ "${DD[*]}" = none ]; then
+if [ "${DD[*]}" = skipped ]; then
+	say SMALL "none made (WHY_PROBES=0)"
+elif [ "${DD[*]}" = none ]; then
 	say SMALL "none found: with all of the seed's savedefconfig lines on the pin it does not appear"
 else
 	apply "$wdir/small-base" "${DD[@]}" > "$tmp/small"
