@@ -294,6 +294,67 @@ if [ -n "${WHY_SYMBOLS:-}" ]; then
 	[ -z "$missing" ] || say NOTE "WHY_SYMBOLS not in the seed's config (their dependencies unmet): $missing"
 fi
 
+# --- across seeds: a hint -----------------------------------------------------
+# The other seeds' corpora of this RUN, toolchain and W: those that print
+# the key, and those whose build compiled the object without printing it
+# (the .log.zst beside a corpus holds each compiled object's output under
+# a "==> BUILDDIR/DIR/.NAME.o.kwarn <==" line: the objects the build made).
+# A candidate whose values in the two groups do not overlap separates
+# them: a statistical hint, printed before the probes, which try those
+# symbols first, and checked against what they find.
+: > "$wdir/hint"
+mapfile -t seeds < <(ls "$CORPUS/$(dirname "$run")"/seed-*/"$(basename "$corpus")" 2> /dev/null | sort -V)
+if [ ${#seeds[@]} -gt 1 ]; then
+	np=0 nq=0 nn=0
+	for f in "${seeds[@]}"; do
+		if zstd -dcq "$f" | grep -qF "\"key\":\"$key\""; then
+			class=P np=$((np + 1))
+		elif zstd -dcq "${f%.jsonl.zst}.log.zst" 2> /dev/null | grep -qF "/$(dirname "$obj")/.$(basename "$obj").kwarn <=="; then
+			class=Q nq=$((nq + 1))
+		else
+			nn=$((nn + 1))
+			continue
+		fi
+		first_line "$f" | jq -r .config > "$tmp/c"
+		# every candidate, n when the config lacks it
+		vals "$tmp/c" | join -a2 -e n -o 0,1.2 - <(grep -v -F -x -f "$wdir/pinned" "$wdir/candidates") |
+			sed "s/^/$class /"
+	done > "$tmp/seedvals"
+	say HINT "${#seeds[@]} seeds' corpora ($(dirname "$run") $tc W=$(b .w)): $np print it, $nq built $obj without printing it, $nn did not build it"
+	if [ "$np" -gt 0 ] && [ "$nq" -gt 0 ]; then
+		# per symbol: its values in each group ("y=3": in 3 seeds);
+		# separating: no value in both groups
+		awk '
+			{ c[$2, $1, $3]++; vals[$2] = vals[$2] " " $3 }
+			END {
+				for (s in vals) {
+					nv = split(vals[s], v, " "); delete seen; p = ""; q = ""; shared = 0
+					for (i = 1; i <= nv; i++) {
+						if (v[i] in seen) continue
+						seen[v[i]]
+						if (c[s, "P", v[i]] && c[s, "Q", v[i]]) shared = 1
+						if (c[s, "P", v[i]]) p = p " " v[i] "=" c[s, "P", v[i]]
+						if (c[s, "Q", v[i]]) q = q " " v[i] "=" c[s, "Q", v[i]]
+					}
+					if (!shared) print s "\t" p "\t" q
+				}
+			}' "$tmp/seedvals" | sort > "$wdir/hint"
+		if [ -s "$wdir/hint" ]; then
+			say HINT "$(wc -l < "$wdir/hint") candidates separate them (values and seeds: printing; not printing):"
+			head -n 10 "$wdir/hint" | awk -F '\t' '{ printf "             %s:%s;%s\n", $1, $2, $3 }'
+			[ "$(wc -l < "$wdir/hint")" -le 10 ] || echo "             (+$(( $(wc -l < "$wdir/hint") - 10 )) more: $wdir/hint)"
+		else
+			say HINT "no candidate separates them"
+		fi
+	fi
+fi
+# the hint's symbols first: ddmin tries the first half first
+for f in "$wdir/changes-off" "$wdir/changes-on"; do
+	{ grep -F -f <(cut -f1 "$wdir/hint" | sed 's/$/=/') "$f" || true
+	  grep -v -F -f <(cut -f1 "$wdir/hint" | sed 's/$/=/') "$f" || true; } > "$f.tmp"
+	mv "$f.tmp" "$f"
+done
+
 # --- 1. a 1-minimal set of changes that makes it go away ----------------------
 # held PRED: what the last probe says of PRED
 held() { [ "$r_warns" = no ] || { [ "$1" = gone_or_unbuilt ] && [ "$r_built" = no ]; }; }
@@ -340,6 +401,14 @@ for c in "${gate[@]}"; do
 	goneas+=("$c")
 done
 and() { local IFS=$'\n'; sed -e ':a;N;$!ba' -e 's/\n/ and /g' <<< "$*"; }
+if [ -s "$wdir/hint" ]; then
+	agree=$(for c in "${gate[@]}"; do cut -f1 "$wdir/hint" | grep -x -F "${c%%=*}" || true; done)
+	if [ -n "$agree" ]; then
+		say HINT "the probes agree: $(echo $agree) also separates the seeds"
+	else
+		say HINT "the probes found other symbols than those that separate the seeds"
+	fi
+fi
 say WHY "appears when $(and "${appears[@]}"); gone with $(and "${goneas[@]}")$([ "$how" = gone ] || echo " (the object is then not built, or compiles without it)")"
 
 # --- 2. a small config in which it still appears ------------------------------
