@@ -101,6 +101,7 @@
 #   BENCH_SIZE=full      full (>= 1 GiB of logs) or small
 #   BENCH_CAMPAIGN_SEEDS="1 10"  make bench: seeds of make top, compare (1 10 100 1000)
 #   BUILDS=1             make bench also times kernel builds (hours)
+#   BENCH_WHY=1          make bench also times make why on four warnings of the seed
 #   FUZZ_TARGET=NAME     kwarn-parse, kwarn-sites, kwarn-svg or kwarn-agg
 #   FUZZ_SECONDS=1800    how long make fuzz runs
 #   HELPER_CC=gcc        the host compiler of the C helpers (gcc or clang)
@@ -212,7 +213,7 @@ $(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOU
 	$(call setting-check,$(v),$(call count,$($(v)),9),a number 1..999999999))
 $(call setting-check,WHY_PROBES,$(call decimal,$(WHY_PROBES),9),a number of probes 0..999999999 (0: no small config))
 $(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number of seconds 0..999999999 (0: no limit))
-$(foreach v,V BOOT CCACHE KEEP_BUILDS,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
+$(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
 $(foreach v,FAIL_ON_NEW BUILDS,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
 $(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile)
 $(call setting-check,FORMAT,$(filter text json,$(FORMAT)),text or json)
