@@ -296,31 +296,33 @@ fi
 
 # --- across seeds: a hint -----------------------------------------------------
 # The other seeds' corpora of this RUN, toolchain and W: those that print
-# the key, and those whose build compiled the object without printing it
-# (the .log.zst beside a corpus holds each compiled object's output under
-# a "==> BUILDDIR/DIR/.NAME.o.kwarn <==" line: the objects the build made).
+# the key, and those whose build made the object without printing it (the
+# build record's objects_built; a corpus made before it is not counted).
 # A candidate whose values in the two groups do not overlap separates
 # them: a statistical hint, printed before the probes, which try those
 # symbols first, and checked against what they find.
 : > "$wdir/hint"
 mapfile -t seeds < <(ls "$CORPUS/$(dirname "$run")"/seed-*/"$(basename "$corpus")" 2> /dev/null | sort -V)
 if [ ${#seeds[@]} -gt 1 ]; then
-	np=0 nq=0 nn=0
+	np=0 nq=0 nn=0 nu=0
 	for f in "${seeds[@]}"; do
+		first_line "$f" > "$tmp/head"
 		if zstd -dcq "$f" | grep -qF "\"key\":\"$key\""; then
 			class=P np=$((np + 1))
-		elif zstd -dcq "${f%.jsonl.zst}.log.zst" 2> /dev/null | grep -qF "/$(dirname "$obj")/.$(basename "$obj").kwarn <=="; then
-			class=Q nq=$((nq + 1))
 		else
-			nn=$((nn + 1))
-			continue
+			case $(jq -r --arg o "$obj" 'if .objects_built == null then "unknown"
+				elif any(.objects_built[]; . == $o) then "built" else "not" end' "$tmp/head") in
+			built) class=Q nq=$((nq + 1)) ;;
+			not) nn=$((nn + 1)); continue ;;
+			*) nu=$((nu + 1)); continue ;;
+			esac
 		fi
-		first_line "$f" | jq -r .config > "$tmp/c"
+		jq -r .config "$tmp/head" > "$tmp/c"
 		# every candidate, n when the config lacks it
 		vals "$tmp/c" | join -a2 -e n -o 0,1.2 - <(grep -v -F -x -f "$wdir/pinned" "$wdir/candidates") |
 			sed "s/^/$class /"
 	done > "$tmp/seedvals"
-	say HINT "${#seeds[@]} seeds' corpora ($(dirname "$run") $tc W=$(b .w)): $np print it, $nq built $obj without printing it, $nn did not build it"
+	say HINT "${#seeds[@]} seeds' corpora ($(dirname "$run") $tc W=$(b .w)): $np print it, $nq built $obj without printing it, $nn did not build it$([ "$nu" = 0 ] || echo ", $nu made before corpora listed the objects built (make corpus again)")"
 	if [ "$np" -gt 0 ] && [ "$nq" -gt 0 ]; then
 		# per symbol: its values in each group ("y=3": in 3 seeds);
 		# separating: no value in both groups
