@@ -71,7 +71,7 @@ exec 9> "$shared.lock"
 flock -n 9 || { say NOTE "waiting for another make why on $run $tc W=$w ($shared.lock)"; flock 9; }
 rm -f "$wdir/why.config"
 : > "$wdir/probes.log"
-: > "$wdir/results.tsv"	# SHA256-OF-.config PROBE WARNS BUILT
+: > "$wdir/results.tsv"	# sha256 of the asked config and of .config, PROBE, WARNS, BUILT
 b .config | head -c -1 > "$wdir/seed.config"
 pin=$TOP/mk/pin.config
 sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1/p' "$pin" | sort -u > "$wdir/pinned"
@@ -145,12 +145,63 @@ levels=
 probe() {
 	local bdir=$1 base=$2
 	shift 2
-	local start=$SECONDS asked sym v got sha hit reverted=() dragged=() what
+	local start=$SECONDS asha sha hit same reverted=() dragged=() what
 	nprobe=$((nprobe + 1))
 	apply "$base" "$@" > "$wdir/probes/$nprobe.asked"
-	olddefconfig "$wdir/probes/$nprobe.asked"
-	cp "$kdir/.config" "$wdir/probes/$nprobe.config"
-	vals "$kdir/.config" > "$tmp/got"
+	# an earlier probe asked for the same config: its answer
+	asha=$(sha256sum < "$wdir/probes/$nprobe.asked" | cut -c1-64)
+	hit=$(awk -v s="$asha" '$1 == s { print; exit }' "$wdir/results.tsv")
+	if [ -n "$hit" ]; then
+		read -r _ _ same r_warns r_built <<< "$hit"
+		cp "$wdir/probes/$same.config" "$wdir/probes/$nprobe.config"
+		what="as probe $same"
+	else
+		# mk/build.sh (olddefconfig, then the object) and mk/corpus.sh
+		# records, as repro: the one way
+		kbuild_cmd "$KSRC" "$bdir" "$KWARN_CC"
+		KWARN_CC=$KWARN_CC BUILD_TARGETS=$obj BUILD_TIMEOUT=0 CHECKERS= DISTCC_HOSTS= \
+			"$TOP/mk/build.sh" "$wdir/probes/$nprobe.asked" - "$bdir" "$(nproc)" "$w" "${kbuild[@]}" \
+			> "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
+		cp "$bdir/.config" "$wdir/probes/$nprobe.config"
+		sha=$(sha256sum < "$wdir/probes/$nprobe.config" | cut -c1-64)
+		hit=$(awk -v s="$sha" '$2 == s { print; exit }' "$wdir/results.tsv")
+		if [ -n "$hit" ]; then
+			# Kconfig made the config of an earlier probe
+			read -r _ _ same r_warns r_built <<< "$hit"
+			what="$((SECONDS - start)) s, the .config of probe $same"
+		else
+			r_built=$(built "$wdir/probes/$nprobe.config")
+			kbuild_cmd - "$bdir"
+			# the levels table once: the probes ask whether a site is
+			# printed, not at which level
+			if [ -z "$levels" ]; then
+				levels=$shared/levels.tsv
+				if [ ! -s "$levels" ]; then
+					"$TOP/mk/levels.sh" "$family" "$cc" "${kbuild[@]}" > "$levels.tmp"
+					mv "$levels.tmp" "$levels"
+				fi
+			fi
+			LEVELS_TSV=$levels "$TOP/mk/corpus.sh" records "$bdir" "$KSRC" "$tc" "$family" "$cc" "$seed" "$w" \
+				"$(b .variant)" "$KWARN_PARSE" "${kbuild[@]}" > "$wdir/probes/$nprobe.records"
+			# the object's records only: the build directory keeps the
+			# diagnostics of other warnings' objects
+			if jq -e -s --argjson r "$rec" --arg o "$obj" 'any(.[]; .tool == $r.tool and .path == $r.path and
+				.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message and
+				any(.objects[]?; . == $o))' \
+				"$wdir/probes/$nprobe.records" > /dev/null; then
+				r_warns=yes
+			elif [ "$(cat "$bdir/status")" != 0 ]; then
+				r_warns=error:$(cat "$bdir/status")
+			else
+				r_warns=no
+			fi
+			what="$((SECONDS - start)) s"
+			same=$nprobe
+		fi
+		echo "probe $nprobe: mk/build.sh $(cat "$bdir/seconds") s of $what" >> "$wdir/probes.log"
+		echo "$asha $sha $same $r_warns $r_built" >> "$wdir/results.tsv"
+	fi
+	vals "$wdir/probes/$nprobe.config" > "$tmp/got"
 	# what Kconfig did: the asked changes it reverted, the symbols it
 	# changed besides (against the config the changes were made to)
 	[ $# = 0 ] || printf '%s\n' "$@" | sed 's/=/ /' | sort > "$tmp/asked"
@@ -164,53 +215,13 @@ probe() {
 		mapfile -t dragged < <(join -a1 -a2 -e n -o 0,1.2,2.2 "$tmp/base" "$tmp/got" |
 			awk 'NR == FNR { a[$1]; next } $2 != $3 && !($1 in a) { print $1 "=" $3 }' "$tmp/asked" -)
 	fi
-	sha=$(sha256sum < "$wdir/probes/$nprobe.config" | cut -c1-64)
-	hit=$(awk -v s="$sha" '$1 == s { print; exit }' "$wdir/results.tsv" 2> /dev/null)
-	if [ -n "$hit" ]; then
-		read -r _ same r_warns r_built <<< "$hit"
-		what="same .config as probe $same"
-	else
-		r_built=$(built "$wdir/probes/$nprobe.config")
-		# mk/build.sh and mk/corpus.sh records, as repro: the one way
-		kbuild_cmd "$KSRC" "$bdir" "$KWARN_CC"
-		KWARN_CC=$KWARN_CC BUILD_TARGETS=$obj BUILD_TIMEOUT=0 CHECKERS= DISTCC_HOSTS= \
-			"$TOP/mk/build.sh" "$wdir/probes/$nprobe.config" - "$bdir" "$(nproc)" "$w" "${kbuild[@]}" \
-			> "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
-		kbuild_cmd - "$bdir"
-		# the levels table once: the probes ask whether a site is printed,
-		# not at which level
-		if [ -z "$levels" ]; then
-			levels=$shared/levels.tsv
-			if [ ! -s "$levels" ]; then
-				"$TOP/mk/levels.sh" "$family" "$cc" "${kbuild[@]}" > "$levels.tmp"
-				mv "$levels.tmp" "$levels"
-			fi
-		fi
-		LEVELS_TSV=$levels "$TOP/mk/corpus.sh" records "$bdir" "$KSRC" "$tc" "$family" "$cc" "$seed" "$w" \
-			"$(b .variant)" "$KWARN_PARSE" "${kbuild[@]}" > "$wdir/probes/$nprobe.records"
-		# the object's records only: the build directory keeps the
-		# diagnostics of other warnings' objects
-		if jq -e -s --argjson r "$rec" --arg o "$obj" 'any(.[]; .tool == $r.tool and .path == $r.path and
-			.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message and
-			any(.objects[]?; . == $o))' \
-			"$wdir/probes/$nprobe.records" > /dev/null; then
-			r_warns=yes
-		elif [ "$(cat "$bdir/status")" != 0 ]; then
-			r_warns=error
-		else
-			r_warns=no
-		fi
-		echo "$sha $nprobe $r_warns $r_built" >> "$wdir/results.tsv"
-		what="$((SECONDS - start)) s"
-		echo "probe $nprobe: mk/build.sh $(cat "$bdir/seconds") s of $what" >> "$wdir/probes.log"
-	fi
 	local result
 	case $r_warns:$r_built in
 	yes:no) result="appears (object not built)" ;;
 	yes:*) result=appears ;;
 	no:no) result="gone (object not built)" ;;
 	no:*) result=gone ;;
-	error:*) result="error: make exited $(cat "$bdir/status")" ;;
+	error:*) result="error: make exited ${r_warns#error:}" ;;
 	esac
 	local label=${PROBE_LABEL:-$# change$([ $# = 1 ] || echo s): $(list 4 "$@")}
 	printf '  %-8s %3d  %-58s %-26s %s\n' PROBE "$nprobe" "$label" "$result" "$what"
@@ -254,9 +265,9 @@ ddmin() {
 
 # --- the seed's config: the warning must come back --------------------------
 PROBE_LABEL="the seed's config" probe "$bdir" "$wdir/seed.config"
-[ "$r_warns" = yes ] || fail "$key did not come back with the seed's own config ($([ "$r_warns" = error ] && echo "the object did not build" || echo "make repro ID=$key says more")); nothing to explain"
+[ "$r_warns" = yes ] || fail "$key did not come back with the seed's own config ($([ "$r_warns" != no ] && echo "the object did not build" || echo "make repro ID=$key says more")); nothing to explain"
 [ "$r_built" != no ] || warn "WARNING: Kbuild's Makefiles do not build $obj in the seed's config"
-cp "$kdir/.config" "$wdir/seed.resolved"
+cp "$wdir/probes/1.config" "$wdir/seed.resolved"
 
 # --- candidates ---------------------------------------------------------------
 cmdf=$bdir/$(dirname "$obj")/.$(basename "$obj").cmd
@@ -288,7 +299,7 @@ awk '$2 == "y" || $2 == "m" || ($1 == "CONFIG_FRAME_WARN" && $2 != "0") {
 	print $1 "=" ($1 == "CONFIG_FRAME_WARN" ? 0 : "n") }' "$tmp/cand" > "$wdir/changes-off"
 awk '$2 == "n" { print $1 "=y" }' "$tmp/cand" > "$wdir/changes-on"
 npinned=$(join "$wdir/candidates" "$wdir/pinned" | wc -l)
-say CANDS "$(wc -l < "$wdir/candidates") symbols ($src): $(wc -l < "$wdir/changes-off") set (to turn off), $(wc -l < "$wdir/changes-on") not set (to turn on); $npinned pinned (mk/pin.config) and $(( $(wc -l < "$wdir/candidates") - $(wc -l < "$tmp/cand") - npinned )) absent from the config stay"
+say CANDS "candidates: $(wc -l < "$wdir/candidates") symbols ($src): $(wc -l < "$wdir/changes-off") set (to turn off), $(wc -l < "$wdir/changes-on") not set (to turn on); $npinned pinned (mk/pin.config) and $(( $(wc -l < "$wdir/candidates") - $(wc -l < "$tmp/cand") - npinned )) absent from the config stay"
 if [ -n "${WHY_SYMBOLS:-}" ]; then
 	missing=$(comm -23 "$wdir/candidates" <(cut -d' ' -f1 "$wdir/seed.vals") | tr '\n' ' ')
 	[ -z "$missing" ] || say NOTE "WHY_SYMBOLS not in the seed's config (their dependencies unmet): $missing"
@@ -367,7 +378,7 @@ for try in gone:off gone:on gone_or_unbuilt:off; do
 	pred=${try%%:*}
 	mapfile -t DD < "$wdir/changes-$(echo "${try#*:}")"
 	[ ${#DD[@]} -gt 0 ] || continue
-	say TRY "$([ "$pred" = gone ] && echo "the object compiles without it" || echo "the object is not built, or compiles without it"): all ${#DD[@]} candidates turned ${try#*:} at once"
+	say TRY "$([ "$pred" = gone ] && echo "the object compiles without it" || echo "the object is not built, or compiles without it"): the candidates turned ${try#*:} (${#DD[@]}), all at once"
 	"$pred" "${DD[@]}" || continue
 	# the changes Kconfig reverted with all at once are no change: a symbol
 	# turned off that stays on is selected by one that stays on (only for
