@@ -69,3 +69,8 @@ ok "a warning no candidate gates: status 1 ($((SECONDS - start)) s)" bash -c "
 ok "an unknown ID is a setup error (status 2)" bash -c "
 	test \"\$(make -C $TOP -s why ID=ffffffffffffffff CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/why-bad.out 2>&1; cat $O/why/status)\" = 2 &&
 	grep -q 'kwarn: why: no warning with key' $TESTDIR/why-bad.out"
+ok "WHY_SYMBOLS that is not symbol names, WHY_PROBES that is not a number: refused before anything runs" bash -c "
+	! make -C $TOP -s why ID=1 WHY_SYMBOLS='CONFIG_A B-C' O=$O > $TESTDIR/why-set.out 2>&1 &&
+	grep -q \"WHY_SYMBOLS: 'B-C' is not a Kconfig symbol (CONFIG_FOO or FOO)\" $TESTDIR/why-set.out &&
+	! make -C $TOP -s why ID=1 WHY_PROBES=x O=$O > $TESTDIR/why-set.out 2>&1 &&
+	grep -q \"WHY_PROBES must be a number of probes 0..999999999 (0: no small config), got 'x'\" $TESTDIR/why-set.out"
