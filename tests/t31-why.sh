@@ -23,7 +23,7 @@ branch() {	# branch FILE LINE: the innermost #if around LINE, and "#else" when i
 why() {	# why NAME ID [VAR=VALUE...]: make why, its output in $TESTDIR/why-NAME.out
 	local name=$1 id=$2
 	shift 2
-	make -C "$TOP" -s why ID="$id" TOOLCHAIN=gcc-12 CORPUS="$TESTDIR/corpus" O="$O" "$@" \
+	make -C "$TOP" -s why ID="$id" TOOLCHAIN=gcc-12 W=123 CORPUS="$TESTDIR/corpus" O="$O" "$@" \
 		> "$TESTDIR/why-$name.out" 2>&1
 	cat "$O/why/status"
 }
