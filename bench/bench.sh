@@ -229,7 +229,8 @@ if [ "${BENCH_WHY:-0}" = 1 ]; then
 	printf '   %-28s %-16s %6s %6s %8s  %s\n' flag key probes builds seconds answer
 	while IFS=$'\t' read -r flag key path; do
 		read -r w _ _ _ rc < <(measure "$B/out.why" "$MAKE" -s -C "$TOP" why ID="$key" \
-			SEED="${SEED:-1}" TOOLCHAIN="${TC_NAME:-gcc-12}" CORPUS="$CORPUS_ROOT" $RUN_VARS O="$O")
+			SEED="${SEED:-1}" TOOLCHAIN="${TC_NAME:-gcc-12}" CORPUS="$CORPUS_ROOT" $RUN_VARS O="$O" \
+			2>> "$B/why.err")
 		probes=$(sed -n 's/^  PROBES   \([0-9]*\) probes, \([0-9]*\) builds.*/\1 \2/p' "$B/out.why")
 		answer=$(sed -n 's/^  WHY      //p' "$B/out.why" | head -n1)
 		printf '   %-28s %-16s %6s %6s %8s  %s\n' "$flag" "$key" "${probes% *}" "${probes#* }" "$w" \

@@ -43,7 +43,7 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$found" "$tmp/found"
 corpus=$(head -n1 "$tmp/found" | cut -f1)
 rec=$(head -n1 "$tmp/found" | cut -f2-)
-[ "$(wc -l < "$tmp/found")" = 1 ] || say NOTE "found in $(wc -l < "$tmp/found") corpora; using ${corpus#$CORPUS/} (narrow with SEED= TOOLCHAIN=)"
+[ "$(wc -l < "$tmp/found")" = 1 ] || say NOTE "found in $(wc -l < "$tmp/found") corpora; using ${corpus#"$CORPUS"/} (narrow with SEED= TOOLCHAIN=)"
 first_line "$corpus" > "$tmp/build"
 j() { jq -r "$1" <<< "$rec"; }
 b() { jq -r "$1" "$tmp/build"; }
@@ -291,6 +291,7 @@ while [ "$d" != . ]; do
 done
 grep -oh 'CONFIG_[A-Za-z0-9_]*' "${mks[@]}" | sort -u > "$wdir/makefile-symbols"
 if [ -n "${WHY_SYMBOLS:-}" ]; then
+	# shellcheck disable=SC2086 # a list of words
 	printf '%s\n' $WHY_SYMBOLS | sed 's/^\(CONFIG_\)\{0,1\}/CONFIG_/' | sort -u > "$wdir/candidates"
 	src="WHY_SYMBOLS"
 else
@@ -398,8 +399,13 @@ for try in gone:off gone:on gone_or_unbuilt:off; do
 	gate=("${DD[@]}") how=$pred
 	break
 done
+summary() { say PROBES "$nprobe probes, $(wc -l < "$wdir/results.tsv") builds, $SECONDS s; each probe's changes and what Kconfig did: $wdir/probes.log"; }
 if [ ${#gate[@]} = 0 ]; then
 	say WHY "no gating symbol among the candidates: $key appears with each change tried"
+	# the pin is never changed: a symbol of it, or one it selects, may gate it
+	pinned=$(join "$wdir/candidates" "$wdir/pinned" | tr '\n' ' ')
+	[ -z "$pinned" ] || say NOTE "not tried, pinned (mk/pin.config): ${pinned% }"
+	summary
 	exit 1
 fi
 # the set, and what Kconfig changed with it
@@ -475,5 +481,5 @@ else
 	say SMALL "$wdir/why.config: $(grep -c . "$wdir/why.config") savedefconfig lines, $(grep -v -F -x -f "$pin" "$wdir/why.config" | grep -c .) beyond the pin$([ "$DD_MINIMAL" = yes ] || echo " (WHY_PROBES=$WHY_PROBES probes reached: maybe not the fewest)")"
 	grep -v -F -x -f "$pin" "$wdir/why.config" | sed 's/^/             /' || true
 fi
-say PROBES "$nprobe probes, $(wc -l < "$wdir/results.tsv") builds, $SECONDS s; each probe's changes and what Kconfig did: $wdir/probes.log"
+summary
 exit 0
