@@ -50,6 +50,11 @@ b() { jq -r "$1" "$tmp/build"; }
 key=$(j .key) tc=$(b .toolchain) seed=$(b .seed) w=${W:-$(b .w)}
 say WARNING "$key $(j .text)"
 say BUILD "seed $seed $tc W=$w ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
+# a compile's warning: a linker's or modpost's record names no one object
+# whose compile a config changes
+case $(j .tool) in
+ld|ld.lld|modpost) fail "$key: $(j .tool)'s record: make why probes one object's compile (make repro ID=$key rebuilds the link)" ;;
+esac
 obj=$(j '.objects[0] // empty')
 if [ -z "$obj" ]; then
 	case $(j .tool):$(j .path) in
