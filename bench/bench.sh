@@ -26,6 +26,7 @@
 # 4. Corpus size: bytes per warning instance and per unique warning, and
 #    how well the raw logs compress.
 # 5. make repro of one warning against a full build of the same seed.
+# 6. BENCH_WHY=1: make why on four warnings of that seed (probes, time).
 # Exit 2 when there is nothing to measure (no corpus) or a measured
 # command fails.
 STEP=bench
@@ -208,6 +209,33 @@ if [ -n "$key" ]; then
 	fi
 else
 	echo "== 5. repro: skipped (no warning in a .c file in $c)"
+fi
+
+# make why's cost (BENCH_WHY=1: about ten minutes a warning at P=2): the
+# first .c warning of each of the three most frequent flags of the seed's
+# corpus (SEED, TOOLCHAIN, W), and its first header warning; for each,
+# its probes, the builds they took, its time and its answer
+if [ "${BENCH_WHY:-0}" = 1 ]; then
+	echo "== 6. why: the warnings of seed ${SEED:-1} ${TC_NAME:-gcc-12} W=$W (the target: 600 s each on two cores)"
+	[ -f "$c" ] || fail "no corpus $c for make why"
+	# first of a flag: corpus order (path, line); objects Kbuild builds
+	# alone (not arch/arm/boot/'s, which only zImage builds with its flags)
+	zstd -dcq "$c" | jq -r 'select(.type == "diag" and .kind == "warning" and .flag != "" and
+		(.objects[0] // "" | startswith("arch/arm/boot/") | not) and
+		(.tool == "gcc" or .tool == "clang")) | [.flag, .key, .path] | @tsv' > "$B/why-warnings"
+	{ cut -f1 "$B/why-warnings" | sort | uniq -c | sort -k1,1nr -k2 | head -n3 | awk '{ print $2 }' |
+		while read -r f; do awk -F '\t' -v f="$f" '$1 == f && $3 ~ /\.c$/ { print; exit }' "$B/why-warnings"; done
+	  awk -F '\t' '$3 ~ /\.h$/ { print; exit }' "$B/why-warnings"; } > "$B/why-keys"
+	printf '   %-28s %-16s %6s %6s %8s  %s\n' flag key probes builds seconds answer
+	while IFS=$'\t' read -r flag key path; do
+		read -r w _ _ _ rc < <(measure "$B/out.why" "$MAKE" -s -C "$TOP" why ID="$key" \
+			SEED="${SEED:-1}" TOOLCHAIN="${TC_NAME:-gcc-12}" CORPUS="$CORPUS_ROOT" $RUN_VARS O="$O" \
+			2>> "$B/why.err")
+		probes=$(sed -n 's/^  PROBES   \([0-9]*\) probes, \([0-9]*\) builds.*/\1 \2/p' "$B/out.why")
+		answer=$(sed -n 's/^  WHY      //p' "$B/out.why" | head -n1)
+		printf '   %-28s %-16s %6s %6s %8s  %s\n' "$flag" "$key" "${probes% *}" "${probes#* }" "$w" \
+			"${answer:-exit $(cat "$O/why/status" 2>/dev/null)} ($path)"
+	done < "$B/why-keys"
 fi
 
 if [ "${BUILDS:-0}" = 1 ]; then

@@ -6,6 +6,8 @@
 #   make bench BENCH_CAMPAIGN_SEEDS="1 10"  make top and make compare over
 #                                   1 and 10 seeds only (1 10 100 1000)
 #   make bench [SEED= P= TOOLCHAIN=]  the repro figure builds that seed once
+#   make bench BENCH_WHY=1          also make why on four warnings of that seed
+#                                   (about ten minutes each at P=2)
 #   make bench BUILDS=1 [SEED= P= TOOLCHAIN=] [DISTCC_HOSTS=...]
 #                                   also the kernel build figures (hours:
 #                                   bench/builds.sh builds the seed 11 times,
@@ -22,7 +24,7 @@ BENCH_PACKAGES := python3 jq zstd time
 BENCH_ENV = O=$(O) TOP=$(TOP) CORPUS=$(CORPUS_RUN) CORPUS_ROOT=$(CORPUS) RUN_DIR=$(RUN_DIR) \
 	RUN_VARS='P=$(P) CONFIG=$(CONFIG)$(if $(KSRC_USER), KSRC=$(KSRC))' KSRC=$(KSRC) KWARN_PARSE=$(KWARN_PARSE) \
 	MAKE="$(MAKE)" W=$(W) BENCH_SIZE=$(BENCH_SIZE) \
-	$(foreach v,BENCH_BYTES BENCH_RUNS BENCH_SLOW_RUNS BENCH_CAMPAIGN_SEEDS \
+	$(foreach v,BENCH_BYTES BENCH_RUNS BENCH_SLOW_RUNS BENCH_CAMPAIGN_SEEDS BENCH_WHY \
 		BUILDS BENCH_BUILD_RUNS BENCH_BUILD_TARGET BENCH_BUILD_PARTS,$(if $($(v)),$(v)="$($(v))"))
 # The seed's corpus build gives the config of every build (the full build
 # of the repro figure, and BUILDS=1's); each build runs the

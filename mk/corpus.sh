@@ -40,8 +40,13 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # the levels table decides every record's W level (mk/levels.sh, applied
-# whole by kwarn-parse -l)
-"$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
+# whole by kwarn-parse -l); LEVELS_TSV: one already made for these flags
+# (make why's probes, many records of one build directory, make it once)
+if [ -n "${LEVELS_TSV:-}" ]; then
+	cp "$LEVELS_TSV" "$tmp/levels.tsv"
+else
+	"$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
+fi
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
 find "$dir" -name '.*.kernel-doc.log' -type f | sort > "$tmp/docs"
@@ -79,8 +84,13 @@ if [ "$out" = - ]; then
 	exit 0
 fi
 
+# the objects the build made (those with Kbuild's .NAME.o.cmd; not the host
+# programs' of scripts/ and tools/): make why tells the seeds that built an
+# object without printing a warning from those that did not build it
+(cd "$dir" && find . \( -path ./scripts -o -path ./tools \) -prune -o -name '.*.o.cmd' -print) |
+	sed 's|^\./||; s|^\(.*/\)\{0,1\}\.\([^/]*\)\.cmd$|\1\2|' | sort > "$tmp/built"
 # shellcheck disable=SC2086
-jq -n -c --slurpfile d "$tmp/diags" \
+jq -n -c --slurpfile d "$tmp/diags" --rawfile built "$tmp/built" \
 	--argjson seed "$seed" --argjson p "$p" --arg w "$w" --arg tc "$tc" \
 	--arg variant "$variant" \
 	--arg fragment "$(sha256sum < "$pin" | cut -c1-64)" \
@@ -106,7 +116,7 @@ jq -n -c --slurpfile d "$tmp/diags" \
 	 root_causes: ([$d[] | select(.root_cause)
 		| {target, key, tool, path, line, symbol, message}] | sort_by(.target)),
 	 instances: ([$d[] | .count] | add // 0), unique: ($d | length),
-	 config: $config}' > "$tmp/record"
+	 config: $config} + {objects_built: ($built | split("\n") | map(select(length > 0)))}' > "$tmp/record"
 
 cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/corpus"
 # what is published is read back as every query reads it: the schema's

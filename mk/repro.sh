@@ -8,8 +8,10 @@
 # rebuilds its object (or writes SCRIPT=) as make corpus builds (mk/build.sh)
 # and reads its records as make corpus does (mk/corpus.sh records), into
 # $O/repro/KEY-TOOLCHAIN-WLEVEL/records.jsonl.
+# STATE (default $O/repro): where PHASE=find keeps the warning it found
+# and its toolchain's name (make why looks up its warning here too).
 # Exit: 0 found or reproduced, 1 built but not reproduced, 2 setup error.
-STEP=repro
+STEP=${STEP:-repro}
 . "$(dirname "$0")/lib.sh"
 for a; do declare "$a"; done
 
@@ -17,7 +19,8 @@ for a; do declare "$a"; done
 [ -n "$ID$LINE" ] || fail "say which warning: ID=KEY (or a unique prefix) or LINE='...'"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-found=$O/repro/found
+STATE=${STATE:-$O/repro}
+found=$STATE/found
 if [ "$PHASE" = find ]; then
 	rm -f "$found"
 	shopt -s nullglob
@@ -49,8 +52,8 @@ if [ "$PHASE" = find ]; then
 	esac
 	cp "$tmp/found" "$found.tmp" && mv "$found.tmp" "$found" || fail "cannot write $found"
 	# the toolchain of the corpus it takes: make writes its facts next
-	head -n1 "$found" | cut -f2- | jq -r .toolchain > "$O/repro/toolchain" ||
-		fail "cannot write $O/repro/toolchain"
+	head -n1 "$found" | cut -f2- | jq -r .toolchain > "$STATE/toolchain" ||
+		fail "cannot write $STATE/toolchain"
 	exit 0
 fi
 [ -s "$found" ] || fail "$found: no warning looked up (make repro runs PHASE=find first)"

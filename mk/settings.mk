@@ -16,6 +16,7 @@
 #   make merge FROM=D    gather corpora made elsewhere into CORPUS, each checked once
 #   make report-render   that page in headless Chromium (RENDER_OUT=)
 #   make repro ID=KEY    rebuild the one object that printed a warning (or LINE=)
+#   make why ID=KEY      the Kconfig symbols that make a warning appear (or LINE=)
 #   make newwarn DIFF=F  only the warnings a patch adds, with every toolchain
 #   make boot            build the seed's profiling image, boot it in QEMU
 #   make branches        the branch profile: hottest, never taken, worst annotated
@@ -81,6 +82,8 @@
 #   ID=KEY               repro: a corpus key, or a unique prefix of one (hex)
 #   LINE='x.c:1:2: ...'  repro: the compiler's line instead of ID
 #   SCRIPT=FILE          repro: write a script that reproduces it on a fresh Debian 12
+#   WHY_SYMBOLS="A B"    why: only these candidate symbols (CONFIG_A or A; all it finds)
+#   WHY_PROBES=20        why: most probes for its small config (0: none)
 #   DIFF=FILE            newwarn: the patch
 #   NEWWARN_MAX=20       newwarn: most includers rebuilt per touched header
 #   ONLY=PATCH           series-check: one patch of series/ (or a path to one)
@@ -98,6 +101,7 @@
 #   BENCH_SIZE=full      full (>= 1 GiB of logs) or small
 #   BENCH_CAMPAIGN_SEEDS="1 10"  make bench: seeds of make top, compare (1 10 100 1000)
 #   BUILDS=1             make bench also times kernel builds (hours)
+#   BENCH_WHY=1          make bench also times make why on four warnings of the seed
 #   FUZZ_TARGET=NAME     kwarn-parse, kwarn-sites, kwarn-svg or kwarn-agg
 #   FUZZ_SECONDS=1800    how long make fuzz runs
 #   HELPER_CC=gcc        the host compiler of the C helpers (gcc or clang)
@@ -207,8 +211,9 @@ $(call setting-check,JOBS,$(call count,$(JOBS),4),a number of parallel jobs$(com
 $(if $(DISTCC_HOSTS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS),4),a number of parallel jobs$(comma) 1..9999))
 $(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS,\
 	$(call setting-check,$(v),$(call count,$($(v)),9),a number 1..999999999))
+$(call setting-check,WHY_PROBES,$(call decimal,$(WHY_PROBES),9),a number of probes 0..999999999 (0: no small config))
 $(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number of seconds 0..999999999 (0: no limit))
-$(foreach v,V BOOT CCACHE KEEP_BUILDS,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
+$(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
 $(foreach v,FAIL_ON_NEW BUILDS,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
 $(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile)
 $(call setting-check,FORMAT,$(filter text json,$(FORMAT)),text or json)
@@ -253,6 +258,9 @@ $(foreach d,$(FROM),$(if $(wildcard $(d)/.),,$(error FROM: '$(d)' is not a direc
 $(call setting-check-given,DIFF,$(and $(call path,$(DIFF)),$(shell test -f '$(DIFF)' -a -r '$(DIFF)' && echo y)),a readable patch file)
 $(foreach t,$(TESTS),$(if $(wildcard $(t)),,$(error TESTS: $(t): no such test file)))
 
+# WHY_SYMBOLS: Kconfig symbol names, with or without CONFIG_
+kconfig-symbol-ok = $(call made-of,$(1),A B C D E F G H I J K L M N O P Q R S T U V W X Y Z $(lower) $(digits) _)
+$(call setting-each,WHY_SYMBOLS,kconfig-symbol-ok,a Kconfig symbol (CONFIG_FOO or FOO))
 # ID: a corpus key is 16 lowercase hex digits; upper case (as some tools
 # print hex) names the same key
 hex-lower = $(subst A,a,$(subst B,b,$(subst C,c,$(subst D,d,$(subst E,e,$(subst F,f,$(1)))))))
