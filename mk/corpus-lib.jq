@@ -30,11 +30,12 @@ def fields:
 		findings: ["array"]},
 	 all: ({miss: ["number"], hit: ["number"]} + branch),
 	 annotated: ({correct: ["number"], incorrect: ["number"], constant: ["number"]} + branch)};
-# schema 2 (build failures as records; the user's FRAGMENT= lines) adds
+# schema 2 (build failures as records; the user's FRAGMENT= lines; the
+# objects a build made) adds
 # these; a schema-1 file is checked against the fields of schema 1
 def fields2:
 	fields
-	| .build += {root_causes: ["array"], fragment_lines: ["array"]}
+	| .build += {root_causes: ["array"], fragment_lines: ["array"], objects_built: ["array"]}
 	| .diag += {symbol: ["string", "null"], target: ["string", "null"], root_cause: ["boolean"]};
 # the fields of a file of schema $s
 def fields($s): if $s >= 2 then fields2 else fields end;

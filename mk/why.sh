@@ -85,7 +85,11 @@ rm -f "$wdir/why.config"
 : > "$wdir/probes.log"
 : > "$wdir/results.tsv"	# sha256 of the asked config and of .config, PROBE, WARNS, BUILT
 b .config | head -c -1 > "$wdir/seed.config"
-pin=$TOP/mk/pin.config
+# the pin: kwarn's, and the user's FRAGMENT= lines the seed was drawn
+# with (the build record's fragment_lines): never changed, and the base
+# of the small config
+pin=$wdir/pin.config
+{ cat "$TOP/mk/pin.config"; b '(.fragment_lines // [])[]'; } > "$pin"
 sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1/p' "$pin" | sort -u > "$wdir/pinned"
 kbuild_cmd "$KSRC" "$kdir" "$KWARN_CC"
 kconf=("${kbuild[@]}")
