@@ -53,6 +53,8 @@ id)
 		!($2 in first) { first[$2] = $1 ": " $4; val[$2] = $3; next }
 		val[$2] != $3 { print $1 ": " $4 " contradicts " first[$2]; exit }')
 	[ -z "$clash" ] || fail_with 1 "$clash"
+	# a fragment of comments alone would name a run of its own for nothing
+	[ -n "$(parse "${user[@]}")" ] || fail_with 1 "${user[*]}: no Kconfig line (CONFIG_X=value or # CONFIG_X is not set)"
 	"$0" lines "${user[@]}" | sha256sum | cut -c1-12 ;;
 lines)
 	shift

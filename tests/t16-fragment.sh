@@ -36,6 +36,8 @@ printf '\n# CONFIG_MMC is not set\n' > "$f/no-mmc.config"
 ok "two user files that contradict each other are refused" \
 	refused "$f/no-mmc.config:2: # CONFIG_MMC is not set contradicts $f/mmc.config:1: CONFIG_MMC=y" \
 	FRAGMENT="$f/mmc.config $f/no-mmc.config"
+printf '# nothing but a comment\n\n' > "$f/empty.config"
+ok "a fragment with no Kconfig line is refused" refused "$f/empty.config: no Kconfig line" FRAGMENT="$f/empty.config"
 ok "a missing fragment file is refused" refused "$f/nothing.config: no such readable file" FRAGMENT="$f/nothing.config"
 
 # The fragment's id is its lines' content: the same lines in another
