@@ -24,16 +24,23 @@ SEEDDIR = $(call seed-dir,$(O),$(SEED))
 CORPUS_RUN = $(CORPUS)/$(RUN_DIR)
 CORPUS_SEEDDIR = $(call seed-dir,$(CORPUS),$(SEED))
 SEED_CONFIG = $(SEEDDIR)/seed.config
-ALLCONFIG = $(if $(CONFIG),$(SEEDDIR)/allconfig,$(PIN))
+# A tree's own lines for a fragment F.config (mk/pin.config, tests/NAME.config)
+# are in F.KVER.config (mk/pin.6.12.config): each replaces F's line of the
+# same symbol, or is added (a symbol one tree renamed or dropped). Without
+# any, ALLCONFIG is the fragments as they are (the same sha256 as before).
+tree-overlay = $(wildcard $(patsubst %.config,%.$(KVER).config,$(1)))
+PIN_OVERLAYS = $(if $(KSRC_USER),,$(call tree-overlay,$(PIN) $(CONFIG_FRAGMENT)))
+ALLCONFIG = $(if $(CONFIG)$(PIN_OVERLAYS),$(SEEDDIR)/allconfig,$(PIN))
 
 .PHONY: config
 config: $(SEED_CONFIG)
 
-$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
+$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
 	$(call say,CONFIG,seed $(SEED) p=$(P)$(if $(CONFIG), $(CONFIG)) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))
 	$(Q)mkdir -p $(SEEDDIR)/config
-	$(if $(CONFIG),$(Q)cat $(PIN) $(CONFIG_FRAGMENT) > $(ALLCONFIG).tmp && mv $(ALLCONFIG).tmp $(ALLCONFIG))
+	$(if $(CONFIG)$(PIN_OVERLAYS),$(Q)$(if $(PIN_OVERLAYS),$(TOP)/mk/overlay.awk $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS),\
+		cat $(PIN) $(CONFIG_FRAGMENT)) > $(ALLCONFIG).tmp && mv $(ALLCONFIG).tmp $(ALLCONFIG))
 	$(Q)flock $(SEEDDIR)/config.lock $(call kmake,$(KSRC),$(REF_TOOLCHAIN)) O=$(SEEDDIR)/config \
 		KCONFIG_SEED=$(SEED) KCONFIG_PROBABILITY=$(P) \
 		KCONFIG_ALLCONFIG=$(ALLCONFIG) randconfig > $(SEEDDIR)/kconfig.log 2>&1 || \
