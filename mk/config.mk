@@ -38,6 +38,7 @@ config: $(SEED_CONFIG)
 $(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
 	$(call say,CONFIG,seed $(SEED) p=$(P)$(if $(CONFIG), $(CONFIG)) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))
+	$(Q)$(call tc-min,$(REF_TOOLCHAIN))
 	$(Q)mkdir -p $(SEEDDIR)/config
 	$(if $(CONFIG)$(PIN_OVERLAYS),$(Q)$(if $(PIN_OVERLAYS),$(TOP)/mk/overlay.awk $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS),\
 		cat $(PIN) $(CONFIG_FRAGMENT)) > $(ALLCONFIG).tmp && mv $(ALLCONFIG).tmp $(ALLCONFIG))
