@@ -10,7 +10,6 @@
 # package name is then the TREE_DIR of every path a tree shapes (O/src,
 # the seeds' configs and builds, the corpus RUN, the initramfs, repro).
 
-KVER ?= 6.1
 SERIES := $(TOP)/series$(if $(filter-out 6.1,$(KVER)),/$(KVER))
 SERIES_FILES := $(SERIES)/series $(addprefix $(SERIES)/,$(shell \
 	sed -e 's/#.*//' -e '/^[[:space:]]*$$/d' $(SERIES)/series 2>/dev/null))
