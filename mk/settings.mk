@@ -234,10 +234,11 @@ $(if $(filter clang-analyzer,$(CHECKERS)),\
 # REPORT=/dev/x replaced the device with a file)
 $(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) without spaces))
 # KVER: a tree Debian packages and series/ has patches for; with KSRC=,
-# which is a tree of its own, it would name nothing
+# which is a tree of its own, it would name nothing (GNUmakefile's default
+# does not count)
 KVERS := 6.1 6.12
 $(call setting-check,KVER,$(if $(word 2,$(KVER)),,$(filter $(KVERS),$(KVER))),one of the packaged trees: $(KVERS))
-$(if $(and $(call given,KVER),$(call given,KSRC)),$(error KVER=$(KVER) and KSRC=$(KSRC): KSRC is a tree of its own; give one of them))
+$(if $(and $(filter command line environment%,$(origin KVER)),$(call given,KSRC)),$(error KVER=$(KVER) and KSRC=$(KSRC): KSRC is a tree of its own; give one of them))
 $(call setting-check,KSRC,$(and $(call path,$(KSRC)),$(wildcard $(KSRC)/Makefile)),a kernel tree (a directory with a Makefile)$(comma) without spaces)
 $(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) without spaces)
 $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) without spaces)
