@@ -59,12 +59,13 @@ ok "switching KVER: 6.12's and 6.1's configs are each their tree's, and neither 
 # The profiling images, booted once each
 ok "make boot KVER=6.12 builds and boots the test seed's profiling images ($tcs)" \
 	kmake boot BOOT_TOOLCHAINS="$tcs" JOBS=${JOBS:-$(nproc)}
+tree=$(print TREE_NAME $TEST_VARS) sha=$(print SERIES_SHA $TEST_VARS)
 for tc in $tcs; do
 	f=$CDIR/$tc-branches.jsonl.zst b=$SEEDDIR/$tc-W123-profile
 	zstd -dcq "$f" > "$TESTDIR/kver-$tc-branches.jsonl" 2> /dev/null || true
 	head -n1 "$TESTDIR/kver-$tc-branches.jsonl" > "$TESTDIR/kver-$tc-boot.json"
 	ok "$tc: the 6.12 image booted ok, its tree and series the boot record's" bash -c "
-		jq -e --arg tree \"\$(print TREE_NAME $TEST_VARS)\" --arg sha \"\$(print SERIES_SHA $TEST_VARS)\" \
+		jq -e --arg tree '$tree' --arg sha '$sha' \
 			'.status == \"ok\" and .tree == \$tree and .series_sha256 == \$sha' $TESTDIR/kver-$tc-boot.json"
 	ok "$tc: branch_all_raw, branch_all and branch_annotated_raw arrived whole" \
 		jq -e '(.sections | length) == 3 and all(.sections[]; .intact) and .full and .source == "branch_all_raw"' \
