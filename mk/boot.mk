@@ -11,7 +11,7 @@
 #
 # The image is the seed's config plus mk/profile.config (VARIANT=profile,
 # mk/build.mk), one per toolchain of BOOT_TOOLCHAINS. The initramfs is
-# built once per tree, reproducibly: qemu/kwarn-init.c, static against the
+# built once per tree (in its own directory), reproducibly: qemu/kwarn-init.c, static against the
 # tree's tools/include/nolibc, packed by the tree's usr/gen_init_cpio with
 # every timestamp 0. qemu/boot.sh runs QEMU under a hard timeout.
 
@@ -24,7 +24,7 @@ BOOT_TIMEOUT ?= 600
 BOOT_MEM ?= 512
 BOOT_PACKAGES := qemu-system-arm
 
-BOOT_DIR = $(O)/boot
+BOOT_DIR = $(O)/boot/$(TREE_DIR)
 KWARN_SITES := $(HOSTOUT)/bin/kwarn-sites
 KWARN_INIT = $(BOOT_DIR)/kwarn-init
 GEN_INIT_CPIO = $(BOOT_DIR)/gen_init_cpio

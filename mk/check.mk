@@ -30,16 +30,18 @@ check-full: $(CHECK_PREREQS)
 GOLDEN_P ?= 0
 GOLDEN_CONFIG ?= small
 GOLDEN_NAME = seed-1-p$(GOLDEN_P)$(if $(GOLDEN_CONFIG),-$(GOLDEN_CONFIG))
-GOLDEN = $(TOP)/tests/golden/$(GOLDEN_NAME)-gcc-12-W123
+# keyed by the tree's package and version (linux-source-6.1_6.1.192-3/):
+# an updated package (6.12 moves) is a new directory, not a changed golden
+GOLDEN = $(TOP)/tests/golden/$(SRC_PKG)_$(SRC_VERSION)/$(GOLDEN_NAME)-gcc-12-W123
 GOLDEN_RUN = $(TREE_DIR)/p$(GOLDEN_P)$(if $(GOLDEN_CONFIG),-$(GOLDEN_CONFIG))
 GOLDEN_CORPUS = $(O)/golden/$(GOLDEN_NAME)/$(GOLDEN_RUN)
 .PHONY: golden
 golden:
-	$(Q)for b in 1:123 1:1 2:1; do $(MAKE) corpus-one SEED=$${b%:*} W=$${b#*:} P=$(GOLDEN_P) CONFIG=$(GOLDEN_CONFIG) \
+	$(Q)for b in 1:123 1:1 2:1; do $(MAKE) corpus-one SEED=$${b%:*} W=$${b#*:} P=$(GOLDEN_P) CONFIG=$(GOLDEN_CONFIG) KVER=$(KVER) \
 		TOOLCHAIN=gcc-12 JOBS=8 CCACHE=0 O=$(O) CORPUS=$(O)/golden/$(GOLDEN_NAME) || exit; done
 	$(Q)mkdir -p $(dir $(GOLDEN))
 	$(Q)printf 'packages %s\nconfig %s\ncorpus %s\ncorpus-W1 %s\ncorpus-W1-seed-2 %s\n' \
-		"$$(dpkg-query -W -f '$${Package}=$${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross)" \
+		"$$(dpkg-query -W -f '$${Package}=$${Version} ' $(SRC_PKG) gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross)" \
 		"$$(sha256sum < $(O)/$(GOLDEN_RUN)/seed-1/gcc-12-W123/.config | cut -c1-64)" \
 		"$$(sha256sum < $(GOLDEN_CORPUS)/seed-1/gcc-12-W123.jsonl.zst | cut -c1-64)" \
 		"$$(sha256sum < $(GOLDEN_CORPUS)/seed-1/gcc-12-W1.jsonl.zst | cut -c1-64)" \

@@ -28,23 +28,32 @@ SEEDDIR = $(call seed-dir,$(O),$(SEED))
 CORPUS_RUN = $(CORPUS)/$(RUN_DIR)
 CORPUS_SEEDDIR = $(call seed-dir,$(CORPUS),$(SEED))
 SEED_CONFIG = $(SEEDDIR)/seed.config
-ALLCONFIG = $(if $(CONFIG)$(FRAGMENT_ID),$(SEEDDIR)/allconfig,$(PIN))
+# A tree's own lines for a fragment F.config (mk/pin.config, tests/NAME.config)
+# are in F.KVER.config (mk/pin.6.12.config): each replaces F's line of the
+# same symbol, or is added (a symbol one tree renamed or dropped). Without
+# any, ALLCONFIG is the fragments as they are (the same sha256 as before).
+tree-overlay = $(wildcard $(patsubst %.config,%.$(KVER).config,$(1)))
+PIN_OVERLAYS = $(if $(KSRC_USER),,$(call tree-overlay,$(PIN) $(CONFIG_FRAGMENT)))
+ALLCONFIG = $(if $(CONFIG)$(PIN_OVERLAYS)$(FRAGMENT_ID),$(SEEDDIR)/allconfig,$(PIN))
 # the line before the user's lines in ALLCONFIG (mk/corpus.sh lists those)
 FRAGMENT_MARK := \# kwarn: FRAGMENT= lines
 
 .PHONY: config
 config: $(SEED_CONFIG)
 
-$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(FRAGMENT_FILES) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
+$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(FRAGMENT_FILES) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
 	$(call say,CONFIG,seed $(SEED) p=$(P)$(if $(CONFIG), $(CONFIG))$(if $(FRAGMENT_ID), fragment $(FRAGMENT_ID)) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))
+	$(Q)$(call tc-min,$(REF_TOOLCHAIN))
 	$(Q)mkdir -p $(SEEDDIR)/config
-	$(if $(CONFIG)$(FRAGMENT_ID),$(Q){ cat $(PIN) $(CONFIG_FRAGMENT)$(if $(FRAGMENT_ID),; echo '$(FRAGMENT_MARK)'; \
+	$(if $(CONFIG)$(PIN_OVERLAYS)$(FRAGMENT_ID),$(Q){ $(if $(PIN_OVERLAYS),$(TOP)/mk/overlay.awk $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS),\
+		cat $(PIN) $(CONFIG_FRAGMENT))$(if $(FRAGMENT_ID),; echo '$(FRAGMENT_MARK)'; \
 		$(TOP)/mk/fragment.sh lines $(FRAGMENT_FILES)); } > $(ALLCONFIG).tmp && mv $(ALLCONFIG).tmp $(ALLCONFIG))
 	$(Q)flock $(SEEDDIR)/config.lock $(call kmake,$(KSRC),$(REF_TOOLCHAIN)) O=$(SEEDDIR)/config \
 		KCONFIG_SEED=$(SEED) KCONFIG_PROBABILITY=$(P) \
 		KCONFIG_ALLCONFIG=$(ALLCONFIG) randconfig > $(SEEDDIR)/kconfig.log 2>&1 || \
 		{ cat $(SEEDDIR)/kconfig.log >&2; exit 1; }
-	$(Q)$(TOP)/mk/checkpin.sh $(SEEDDIR)/config/.config $(PIN) $(CONFIG_FRAGMENT) $(FRAGMENT) \
+	$(Q)$(TOP)/mk/checkpin.sh $(SEEDDIR)/config/.config \
+		$(if $(PIN_OVERLAYS),$(ALLCONFIG),$(PIN) $(CONFIG_FRAGMENT) $(FRAGMENT)) \
 		-- $(call kmake-in,$(KSRC),$(REF_TOOLCHAIN))
 	$(Q)cp $(SEEDDIR)/config/.config $@.tmp && mv $@.tmp $@

@@ -3,7 +3,7 @@
 # $(call need-packages,PKG...) installs whatever of PKG... is missing.
 
 BASE_PACKAGES := make gcc libc6-dev bc bison flex libssl-dev libelf-dev \
-	cpio kmod rsync xz-utils zstd jq linux-source-6.1 \
+	cpio kmod rsync xz-utils zstd jq linux-source-$(KVER) \
 	binutils-arm-linux-gnueabi
 
 need-packages = $(TOP)/mk/need-packages.sh $(1)

@@ -6,7 +6,8 @@
 #
 # id: check that every line of the USER files is a Kconfig line
 # (CONFIG_X=v, "# CONFIG_X is not set", a comment or blank) and that none
-# contradicts a line of a FIXED file (mk/pin.config, tests/NAME.config) or
+# contradicts a line of a FIXED file (mk/pin.config, tests/NAME.config, a
+# tree's overlay of them: a later FIXED line replaces an earlier one) or
 # of another USER file; print the fragment's id, the first 12 hex digits of
 # the sha256 of its lines (below). One line naming both lines, exit 1,
 # when not.
@@ -48,10 +49,14 @@ id)
 	shift; user=("$@")
 	# the first line to set each symbol wins; a later one with another
 	# value contradicts it (randconfig would keep only one of them)
-	all=$(parse "${fixed[@]}" "${user[@]}") || exit 1
-	clash=$(printf '%s\n' "$all" | awk -F '\t' '
-		!($2 in first) { first[$2] = $1 ": " $4; val[$2] = $3; next }
-		val[$2] != $3 { print $1 ": " $4 " contradicts " first[$2]; exit }')
+	# (a later FIXED file is a tree's overlay: its lines replace the others')
+	fixedlines=$(parse "${fixed[@]}") || exit 1
+	userlines=$(parse "${user[@]}") || exit 1
+	clash=$({ printf '%s\n' "$fixedlines" | sed 's/^/F\t/'; printf '%s\n' "$userlines" | sed 's/^/U\t/'; } |
+		awk -F '\t' '
+		$1 == "F" { first[$3] = $2 ": " $5; val[$3] = $4; next }
+		!($3 in first) { first[$3] = $2 ": " $5; val[$3] = $4; next }
+		val[$3] != $4 { print $2 ": " $5 " contradicts " first[$3]; exit }')
 	[ -z "$clash" ] || fail_with 1 "$clash"
 	# a fragment of comments alone would name a run of its own for nothing
 	[ -n "$(parse "${user[@]}")" ] || fail_with 1 "${user[*]}: no Kconfig line (CONFIG_X=value or # CONFIG_X is not set)"

@@ -20,12 +20,13 @@ repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 	$(if $(W_GIVEN),W='$(W)') \
 	SCRIPT='$(if $(SCRIPT),$(abspath $(SCRIPT)))' \
 	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' \
+	TREE_DIR='$(TREE_DIR)' SERIES='$(SERIES)' KVER='$(KVER)' \
 	SRC_TARBALL='$(SRC_TARBALL)' SRC_PKG='$(SRC_PKG)' \
 	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)'
 repro: $(KWARN_PARSE)
 	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; status=0; \
 	$(TOP)/mk/repro.sh PHASE=find $(repro-vars) && \
 	$(MAKE) $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/repro/toolchain).sh \
-		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) && \
+		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER),KVER=$(KVER)) && \
 	$(TOP)/mk/repro.sh PHASE=build $(repro-vars) || status=$$?; \
 	echo $$status > $(O)/repro/status; exit $$status

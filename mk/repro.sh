@@ -7,7 +7,7 @@
 # it in $O/repro/found, before make prepares the tree; PHASE=build
 # rebuilds its object (or writes SCRIPT=) as make corpus builds (mk/build.sh)
 # and reads its records as make corpus does (mk/corpus.sh records), into
-# $O/repro/KEY-TOOLCHAIN-WLEVEL/records.jsonl.
+# $O/repro/TREE/KEY-TOOLCHAIN-WLEVEL/records.jsonl.
 # STATE (default $O/repro): where PHASE=find keeps the warning it found
 # and its toolchain's name (make why looks up its warning here too).
 # Exit: 0 found or reproduced, 1 built but not reproduced, 2 setup error.
@@ -24,9 +24,11 @@ found=$STATE/found
 if [ "$PHASE" = find ]; then
 	rm -f "$found"
 	shopt -s nullglob
-	# a key is one warning in the whole corpus: every RUN (TREE/pP) is looked in
-	files=("$CORPUS"/*/*/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
-	[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus first"
+	# a key is one warning of the tree's corpus: every RUN of the tree
+	# (TREE/pP) is looked in; another tree's warning is rebuilt with that
+	# tree (KVER=, KSRC=), a key being the same in both when the line is
+	files=("$CORPUS/$TREE_DIR"/*/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
+	[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS/$TREE_DIR${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus${KVER:+ KVER=$KVER} first"
 	"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2	# it said why
 
 	if [ -n "$ID" ]; then
@@ -97,13 +99,13 @@ if [ "$have" != "$(b .compiler)" ]; then
 	warn "  report: $(b .compiler)"
 	warn "  here:   $have"
 fi
-[ "$(b .series_sha256)" = "$(cat "$TOP"/series/series $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/series/series" | sed "s|^|$TOP/series/|") 2>/dev/null | sha256sum | cut -c1-64)" ] ||
+[ "$(b .series_sha256)" = "$(cat "$SERIES"/series $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES/series" | sed "s|^|$SERIES/|") 2>/dev/null | sha256sum | cut -c1-64)" ] ||
 	warn "WARNING: series/ differs from the report's"
 
 # --- a script for a fresh machine ------------------------------------------
 if [ -n "$SCRIPT" ]; then
 	KSRC=$KSRC SCRIPT=$SCRIPT "$TOP/mk/repro-script.sh" "$rec" "$tmp/build" "$obj" "$w" "$kmake" "$cc" "$packages" \
-		"$TOP/series" "$SRC_PKG" > "$SCRIPT.tmp" && chmod +x "$SCRIPT.tmp" && mv "$SCRIPT.tmp" "$SCRIPT" ||
+		"$SERIES" "$SRC_PKG" > "$SCRIPT.tmp" && chmod +x "$SCRIPT.tmp" && mv "$SCRIPT.tmp" "$SCRIPT" ||
 		fail "cannot write $SCRIPT"
 	say SCRIPT "$SCRIPT"
 	exit 0
@@ -113,7 +115,7 @@ fi
 # mk/build.sh from the corpus's .config, with the object as its one target;
 # the object may fail to build (its warning an error): build.sh records
 # make's status, and goes on
-dir=$O/repro/$key-$tc-W$w
+dir=$O/repro/$TREE_DIR/$key-$tc-W$w
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 b .config | head -c -1 > "$tmp/config"
 say CC "$obj (W=$w, in $dir)"

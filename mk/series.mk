@@ -27,7 +27,8 @@
 # $(SERIES_WORK)/status         the exit code: 0 pass, 1 a patch failed,
 #                               2 setup error (make itself exits 2 on either)
 
-SERIES_WORK ?= $(O)/series-check
+# (another tree than 6.1 has its own: its private copy is of that tree)
+SERIES_WORK ?= $(O)/series-check$(if $(filter-out 6.1,$(KVER)),-$(KVER))
 # a changed header rebuilds its includers that use a name it declares; at
 # most this many objects per patch
 SERIES_MAX_OBJS ?= 40

@@ -37,6 +37,7 @@
 #   O=DIR                cache: tree, configs, builds ($XDG_CACHE_HOME/kwarn or ~/.cache/kwarn)
 #   CORPUS=DIR           where corpora are written (corpus/seeds), as RUN/seed-N/:
 #                        RUN is the tree, P, CONFIG and FRAGMENT (linux-source-6.1/p2)
+#   KVER=6.1             Debian's packaged tree linux-source-KVER: 6.1 (series/) or 6.12 (series/6.12/)
 #   KSRC=DIR             this kernel tree as it is, instead of Debian's linux-source
 #   FROM="dir1 dir2"     make merge: the corpus directories to gather into CORPUS
 #
@@ -193,7 +194,9 @@ $(call setting-check,GOLDEN_CONFIG,$(call config-ok,$(GOLDEN_CONFIG)),empty or t
 # names the lines' content (mk/config.mk: the seeds' RUN directory).
 ifneq ($(strip $(FRAGMENT)),)
 FRAGMENT_ID := $(shell $(TOP)/mk/fragment.sh id $(TOP)/mk/pin.config \
-	$(if $(CONFIG),$(TOP)/tests/$(CONFIG).config) -- $(FRAGMENT) 2>&1)
+	$(if $(CONFIG),$(TOP)/tests/$(CONFIG).config) \
+	$(if $(KSRC),,$(wildcard $(TOP)/mk/pin.$(KVER).config $(if $(CONFIG),$(TOP)/tests/$(CONFIG).$(KVER).config))) \
+	-- $(FRAGMENT) 2>&1)
 $(if $(call made-of,$(FRAGMENT_ID),$(digits) a b c d e f),,$(error FRAGMENT: $(subst kwarn: FRAGMENT: ,,$(FRAGMENT_ID))))
 endif
 # W in one spelling: its digits sorted and deduplicated (W=21 is W=12,
@@ -248,6 +251,12 @@ $(if $(filter clang-analyzer,$(CHECKERS)),\
 # be there; outputs that exist must be regular files (make report
 # REPORT=/dev/x replaced the device with a file)
 $(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) without spaces))
+# KVER: a tree Debian packages and series/ has patches for; with KSRC=,
+# which is a tree of its own, it would name nothing (GNUmakefile's default
+# does not count)
+KVERS := 6.1 6.12
+$(call setting-check,KVER,$(if $(word 2,$(KVER)),,$(filter $(KVERS),$(KVER))),one of the packaged trees: $(KVERS))
+$(if $(and $(filter command line environment%,$(origin KVER)),$(call given,KSRC)),$(error KVER=$(KVER) and KSRC=$(KSRC): KSRC is a tree of its own; give one of them))
 $(call setting-check,KSRC,$(and $(call path,$(KSRC)),$(wildcard $(KSRC)/Makefile)),a kernel tree (a directory with a Makefile)$(comma) without spaces)
 $(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) without spaces)
 $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) without spaces)

@@ -27,6 +27,12 @@ tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutil
 	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%)))\
 	$(if $(call tc-is-prefix,$(1)),,libc6-dev-armel-cross))
 tc-version = $(shell $(call tc-cc,$(1)) --version 2>/dev/null | head -n1)
+# $(call tc-min,NAME): refuse NAME when it is older than the tree's
+# scripts/min-tool-version.sh allows (a recipe line, before the config or
+# build it would fail in the middle of). Every packaged gcc-N and clang-N
+# passes on both trees; a build that fails anyway (a Clang newer than the
+# tree) is recorded as a failed build, not refused.
+tc-min = $(TOP)/mk/tc-min.sh $(KSRC) '$(1)' $(call tc-family,$(1)) '$(call tc-cc,$(1))'
 
 # ccache, when present, speeds up rebuilds of warning builds; it replays a
 # cached compile's stderr as it was (tests/t90-ccache.sh proves the corpus

@@ -4,8 +4,13 @@
 # The tree's identity is the linux-source package version plus a hash of
 # series/; when either changes the tree is re-prepared in place, rewriting
 # only the files whose contents changed (builds stay incremental).
+#
+# KVER picks the packaged tree, linux-source-KVER, and its series: 6.1's
+# is series/ itself (the default tree), another's is series/KVER/. The
+# package name is then the TREE_DIR of every path a tree shapes (O/src,
+# the seeds' configs and builds, the corpus RUN, the initramfs, repro).
 
-SERIES := $(TOP)/series
+SERIES := $(TOP)/series$(if $(filter-out 6.1,$(KVER)),/$(KVER))
 SERIES_FILES := $(SERIES)/series $(addprefix $(SERIES)/,$(shell \
 	sed -e 's/#.*//' -e '/^[[:space:]]*$$/d' $(SERIES)/series 2>/dev/null))
 SERIES_SHA := $(shell cat $(SERIES_FILES) 2>/dev/null | sha256sum | cut -c1-64)
@@ -25,7 +30,7 @@ TREE_DIR := ksrc$(call path-as-name,$(KSRC))
 $(TREE_STAMP):
 	$(Q)mkdir -p $(@D) && touch $@
 else
-SRC_PKG := linux-source-6.1
+SRC_PKG := linux-source-$(KVER)
 SRC_TARBALL := /usr/src/$(SRC_PKG).tar.xz
 SRC_VERSION = $(shell dpkg-query -W -f '$${Version}' $(SRC_PKG) 2>/dev/null)
 TREE_ID = $(shell echo '$(SRC_PKG) $(SRC_VERSION) $(SERIES_SHA)' | sha256sum | cut -c1-12)

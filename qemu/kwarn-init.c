@@ -42,16 +42,14 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-/* what nolibc 6.1 lacks */
-#ifndef WTERMSIG
-#define WTERMSIG(status)	((status) & 0x7f)
-#endif
-#ifndef WEXITSTATUS
-#define WEXITSTATUS(status)	(((status) >> 8) & 0xff)
-#endif
-#ifndef WIFSIGNALED
-#define WIFSIGNALED(status)	(WTERMSIG(status) != 0 && WTERMSIG(status) != 0x7f)
-#endif
+/*
+ * A wait status, decoded here for every tree: 6.1's nolibc lacks the
+ * macros, and 6.12's WIFSIGNALED(status), ((status) - 1 < 0xff) on an int,
+ * is true for a reader that exited 0.
+ */
+#define KW_TERMSIG(status)	((status) & 0x7f)
+#define KW_EXITSTATUS(status)	(((status) >> 8) & 0xff)
+#define KW_SIGNALED(status)	(KW_TERMSIG(status) != 0 && KW_TERMSIG(status) != 0x7f)
 
 /* Profile files, by preference: the first that exists is streamed. */
 struct source {
@@ -323,11 +321,11 @@ static void stream(const char *name, const char *dir, const struct source *src)
 	} else if (stalled) {
 		end(name, &p, "stalled", -1);
 		result(0, name, "no data for " STR(STALL_SECONDS) " s, reader killed");
-	} else if (WIFSIGNALED(status)) {
-		end(name, &p, "signal=", WTERMSIG(status));
+	} else if (KW_SIGNALED(status)) {
+		end(name, &p, "signal=", KW_TERMSIG(status));
 		result(0, name, "reader killed");
-	} else if (WEXITSTATUS(status)) {
-		end(name, &p, "error=", WEXITSTATUS(status) - 1);
+	} else if (KW_EXITSTATUS(status)) {
+		end(name, &p, "error=", KW_EXITSTATUS(status) - 1);
 		result(0, name, "read failed");
 	} else {
 		end(name, &p, "done", -1);

@@ -20,21 +20,29 @@ n=0
 # tests/small.config (make corpus SEED=1 P=0 CONFIG=small reproduces it);
 # make check-full sets TEST_P=2 TEST_CONFIG= for the full-size seed 1.
 TEST_SEED=1 TEST_TC=gcc-12
+# the packaged tree of the tests (KVER; t41 builds 6.12's on its own)
+: "${TEST_KVER=6.1}"
+TEST_TREE=linux-source-$TEST_KVER
 : "${TEST_P=0}" "${TEST_CONFIG=small}"
 TEST_VARS="SEED=$TEST_SEED P=$TEST_P CONFIG=$TEST_CONFIG"
 # the run's settings alone: queries over every seed of the tests' run
 TEST_RUN_VARS="P=$TEST_P CONFIG=$TEST_CONFIG"
+# the default tree goes without KVER= (a test's KSRC= is a tree of its own)
+if [ "$TEST_KVER" != 6.1 ]; then
+	TEST_VARS="$TEST_VARS KVER=$TEST_KVER" TEST_RUN_VARS="$TEST_RUN_VARS KVER=$TEST_KVER"
+fi
 : "${O:=${XDG_CACHE_HOME:-$HOME/.cache}/kwarn}"
 : "${TESTDIR:=$O/check}"
 # named as mk/config.mk names the run's and the seed's directories in O=
 # and CORPUS; CDIR: the test seed's corpus directory of the tests' CORPUS
-TEST_RUN=linux-source-6.1/p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
+TEST_RUN=$TEST_TREE/p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
 SEEDDIR=$O/$TEST_RUN/seed-$TEST_SEED
 # the same as one file name, for scratch directories (mk/lib.sh seed_name)
 seedname=${TEST_RUN//\//^}^seed-$TEST_SEED
 CDIR=$TESTDIR/corpus/$TEST_RUN/seed-$TEST_SEED
-GOLDEN=$TOP/tests/golden/seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}-$TEST_TC-W123
-export TOP O TESTDIR TEST_SEED TEST_P TEST_CONFIG TEST_VARS TEST_RUN_VARS TEST_TC TEST_RUN SEEDDIR CDIR
+# goldens are keyed by the tree's package version (mk/check.mk)
+GOLDEN=$TOP/tests/golden/${TEST_TREE}_$(dpkg-query -W -f '${Version}' "$TEST_TREE" 2> /dev/null)/seed-$TEST_SEED-p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}-$TEST_TC-W123
+export TOP O TESTDIR TEST_KVER TEST_TREE TEST_SEED TEST_P TEST_CONFIG TEST_VARS TEST_RUN_VARS TEST_TC TEST_RUN SEEDDIR CDIR
 # The test builds never go through ccache: t90 installs it, and a compiler
 # command with ccache in it would make Kbuild rebuild every cached test
 # build. t90 proves ccache on its own.

@@ -15,7 +15,7 @@
 # Each prints one TAP line ("ok N - setup: ..."): a setup that fails is a
 # failed test, with make's last lines below it.
 
-KTREE=$O/src/linux-source-6.1
+KTREE=$O/src/$TEST_TREE
 PREFIX=$TESTDIR/prefix/bin/arm-linux-gnueabi-
 PREFIX_CORPUS=$TESTDIR/prefix/corpus/$TEST_RUN/seed-$TEST_SEED/gcc-$(arm-linux-gnueabi-gcc-12 -dumpfullversion 2>/dev/null)-W12.jsonl.zst
 

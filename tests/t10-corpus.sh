@@ -46,7 +46,7 @@ ok "paths are tree-relative" \
 
 # golden hashes, for the pinned package versions
 g=$GOLDEN
-have=$(dpkg-query -W -f '${Package}=${Version} ' linux-source-6.1 gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross)
+have=$(dpkg-query -W -f '${Package}=${Version} ' $TEST_TREE gcc-12-arm-linux-gnueabi binutils-arm-linux-gnueabi libc6-dev-armel-cross)
 want=$(sed -n 's/^packages //p' "$g")
 n=$((n + 1))
 if [ "$have" != "$want" ]; then

@@ -17,6 +17,9 @@ bmake() {
 	kmake ${KSRC:+KSRC="$KSRC"} "$@"
 }
 sites=$TOP/.build/san/kwarn-sites
+# the initramfs's directory in an O= (mk/boot.mk: one per tree), the
+# tests' tree or KSRC (bootdir O [KSRC])
+bootdir() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk kwarn-print-BOOT_DIR O="$1" $TEST_VARS ${2:+KSRC="$2"}; }
 
 # the guest's /init: warning-clean with the cross gcc (it is built so), and
 # with clang as far as clang goes (6.1's nolibc start code is gas syntax)
@@ -33,12 +36,14 @@ ok "kwarn-sites builds under ASan+UBSan" make -C "$TOP" -s "$sites"
 for d in a b; do
 	rm -rf "$TESTDIR/ir-$d"
 done
+ira=$(bootdir "$TESTDIR/ir-a" "$ksrc") irb=$(bootdir "$TESTDIR/ir-b" "$ksrc")
+boot_dir=$(bootdir "$O" "${KSRC:-}")
 ok "the initramfs builds twice, in two caches, with the same bytes" bash -c "
 	make -C $TOP -s O=$TESTDIR/ir-a KSRC=$ksrc initramfs &&
 	(umask 077; cd /; TZ=Asia/Tokyo make -C $TOP -s O=$TESTDIR/ir-b KSRC=$ksrc initramfs) &&
-	cmp $TESTDIR/ir-a/boot/initramfs.cpio $TESTDIR/ir-b/boot/initramfs.cpio"
+	cmp $ira/initramfs.cpio $irb/initramfs.cpio"
 ok "the initramfs holds /init, /dev/console and /dev/kmsg, all dated 1970-01-01" bash -c "
-	cpio -itv --quiet < $TESTDIR/ir-a/boot/initramfs.cpio > $TESTDIR/ir.list &&
+	cpio -itv --quiet < $ira/initramfs.cpio > $TESTDIR/ir.list &&
 	grep -q ' init\$' $TESTDIR/ir.list && grep -q ' dev/console\$' $TESTDIR/ir.list &&
 	grep -q ' dev/kmsg\$' $TESTDIR/ir.list && ! grep -v 'Jan  1  1970' $TESTDIR/ir.list"
 
@@ -125,7 +130,7 @@ done
 tc=${tcs%% *}
 b=$seeddir/$tc-W123-profile
 printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\n' > "$TESTDIR/noinit.list"
-"$O/boot/gen_init_cpio" -t 0 "$TESTDIR/noinit.list" > "$TESTDIR/noinit.cpio"
+"$boot_dir/gen_init_cpio" -t 0 "$TESTDIR/noinit.list" > "$TESTDIR/noinit.cpio"
 ok "an image that cannot find /init is recorded as a panic" bash -c "
 	$TOP/qemu/boot.sh $TESTDIR/fail/seed-1/panic-branches.jsonl.zst $b $TESTDIR/noinit.cpio \
 		$sites 120 512 1 2 $tc arm-linux-gnueabi-gcc-12 tree sha > /dev/null &&
@@ -136,7 +141,7 @@ mkdir -p "$TESTDIR/bogus/arch/arm/boot"
 head -c 65536 /dev/zero > "$TESTDIR/bogus/arch/arm/boot/zImage"
 ok "an image that prints nothing is recorded as such, not a crash of kwarn" bash -c "
 	$TOP/qemu/boot.sh $TESTDIR/fail/seed-1/bogus-branches.jsonl.zst $TESTDIR/bogus \
-		$O/boot/initramfs.cpio $sites 10 512 1 2 $tc arm-linux-gnueabi-gcc-12 tree sha > /dev/null &&
+		$boot_dir/initramfs.cpio $sites 10 512 1 2 $tc arm-linux-gnueabi-gcc-12 tree sha > /dev/null &&
 	zstd -dcq $TESTDIR/fail/seed-1/bogus-branches.jsonl.zst | head -n1 |
 	jq -e '.status == \"no-output\" and .records == 0 and .section == null'"
 
