@@ -5,17 +5,18 @@
 # tree B fixed, added and kept, and which warnings moved level
 # (corpus/queries/compare-trees.jq).
 #
-# Usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST SEED...
+# Usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST FAIL_ON_NEW SEED...
 # NAME: the build's name (gcc-12-W1): corpus CORPUS/RUN/seed-N/NAME.jsonl.zst,
 # build directory O/RUN/seed-N/NAME, whose .o.cmd files say which objects
 # it built (the corpus does not list them). BOTH 1: only the sites of
-# objects built in both trees. Exit: 0 compared, 2 a corpus missing or
-# unreadable, or BOTH=1 without a build directory.
+# objects built in both trees. Exit: 0 compared, 1 FAIL_ON_NEW=1 and B
+# added warnings, 2 a corpus missing or unreadable, or BOTH=1 without a
+# build directory.
 STEP=compare
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 10 ] || fail "usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST SEED..."
-corpus=$1 o=$2 run_a=$3 name_a=$4 run_b=$5 name_b=$6 both=$7 format=$8 list=$9
-shift 9
+[ $# -ge 11 ] || fail "usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST FAIL_ON_NEW SEED..."
+corpus=$1 o=$2 run_a=$3 name_a=$4 run_b=$5 name_b=$6 both=$7 format=$8 list=$9 fail_on_new=${10}
+shift 10
 here=$(cd "$(dirname "$0")" && pwd)
 for r in A:"$run_a" B:"$run_b"; do
 	[ -d "$corpus/${r#*:}" ] || fail "RUN_${r%%:*}=${r#*:}: no such run in $corpus (a run is TREE/pP[-CONFIG] there: linux-source-6.1/p2)"
@@ -48,3 +49,8 @@ jq -n -r --slurpfile a "$tmp/a" --slurpfile b "$tmp/b" --slurpfile objs "$tmp/ob
 	--argjson both "${both:-0}" --arg format "$format" --argjson list "$list" \
 	-f "$here/../corpus/queries/compare-trees.jq" > "$tmp/out" || exit 2
 if [ "$format" = json ]; then jq . "$tmp/out"; else cat "$tmp/out"; fi
+if [ "$fail_on_new" = 1 ]; then
+	if [ "$format" = json ]; then jq -e '.added | length == 0' "$tmp/out" > /dev/null
+	else grep -q '^sites: [0-9]* fixed in B, 0 added in B' "$tmp/out"; fi ||
+		fail_with 1 "$run_b adds warnings against $run_a"
+fi

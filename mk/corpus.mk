@@ -84,7 +84,7 @@ ifneq ($(RUN_A)$(RUN_B),)
 # two trees (RUN_A=, RUN_B=: RUN directories of CORPUS, this run's when
 # one is not given): the same warning across kernel versions
 	$(Q)$(TOP)/mk/compare-trees.sh $(CORPUS) $(O) $(or $(RUN_A),$(RUN_DIR)) $(call build-name,$(A),$(W),plain) \
-		$(or $(RUN_B),$(RUN_DIR)) $(call build-name,$(B),$(W),plain) '$(BOTH_BUILT)' $(FORMAT) $(LIST) $(CMP_SEEDS)
+		$(or $(RUN_B),$(RUN_DIR)) $(call build-name,$(B),$(W),plain) '$(BOTH_BUILT)' $(FORMAT) $(LIST) '$(FAIL_ON_NEW)' $(CMP_SEEDS)
 else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for t in A:$(A) B:$(B); do files=; for s in $$(printf '%s\n' $(CMP_SEEDS) | sort -n); do \

@@ -59,6 +59,9 @@ ok "text: the objects, the counts line, the per-flag table and the lists" bash -
 	grep -qx 'objects: seed $TEST_SEED: [0-9]* built in A, [0-9]* in B, [0-9]* in both' $out.text &&
 	grep -qx \"sites: \$(jq '.fixed | length' $out.json) fixed in B, \$(jq '.added | length' $out.json) added in B, \$(jq .kept $out.json) kept (\$(jq .kept_by_key $out.json) by key, .*\" $out.text &&
 	grep -qx 'fixed  added   kept  moved  flag' $out.text && grep -qx 'fixed in B (first 5):' $out.text"
+cmp_trees new FAIL_ON_NEW=1
+ok "FAIL_ON_NEW=1: 6.12 adds warnings, so it exits 1 and says so" bash -c "
+	test \$(cat $out.new.rc) != 0 && grep -q '$new_run adds warnings against $TEST_RUN' $out.new"
 cmp_trees bad RUN_B=linux-source-9.9/p0
 ok "RUN_B of no run: exit 2, naming the setting" bash -c "
 	test \$(cat $out.bad.rc) = 2 && grep -q 'RUN_B=linux-source-9.9/p0: no such run in' $out.bad"

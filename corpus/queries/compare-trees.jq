@@ -79,6 +79,9 @@ if $format == "json" then
 else
   ($objects[] | "objects: seed \(.seed): \(.a // "?") built in A, \(.b // "?") in B, \(.both // "?") in both"
      + (if .both == null then " (a build directory is gone: every site compared)" else "" end)),
+  (if ($objects | length) > 1 then
+     "objects: \($objects | length) seeds: \([$objects[].a // 0] | add) built in A, \([$objects[].b // 0] | add) in B, \([$objects[].both // 0] | add) in both"
+   else empty end),
   (if $both == 1 then "compared: the sites of objects built in both: \($A | length) of A's \(warnings($a) | length), \($B | length) of B's \(warnings($b) | length)"
    else "compared: every site (BOTH_BUILT=1: only those of objects built in both)" end),
   "sites: \($fixed | length) fixed in B, \($added | length) added in B, \($kept | length) kept (\($bykey | length) by key, \(($kept | length) - ($bykey | length)) by path, flag and message), \($moved | length) moved level",
