@@ -7,7 +7,8 @@
 # toolchain each, any W). Lines move between trees, so a site is matched
 # within its seed by its key (tool, kind, path, flag, message with digits
 # folded, ordinal: no line), then the rest by path, flag and message, in
-# line order; the W level is not part of the match: a matched site whose
+# line order, then by tool, path, flag and the names the message quotes
+# (below); the W level is not part of the match: a matched site whose
 # level differs moved level. OBJS: one object {seed, a, b} per seed, the
 # objects ("dir/x.o") each tree built, or null when its build directory
 # is gone. With both = 1 only the sites of objects built in both are
@@ -38,17 +39,27 @@ def set($l): reduce ($l // [])[] as $x ({}; .[$x] = true);
 | [$A[] | select($bkey["\(.seed) \(.key)"]) | {a: ., b: $bkey["\(.seed) \(.key)"], by: "key"}] as $bykey
 | [$A[] | select($bkey["\(.seed) \(.key)"] | not)] as $arest
 | [$B[] | select($akey["\(.seed) \(.key)"] | not)] as $brest
-# 2. the rest by seed, path, flag and message, paired in line order
-| ([($arest | map({s: ., side: "a"})), ($brest | map({s: ., side: "b"}))] | add
-   | group_by([.s.seed, .s.path, .s.flag, .s.message])
-   | map((map(select(.side == "a") | .s) | sort_by(.line, .col)) as $x
-         | (map(select(.side == "b") | .s) | sort_by(.line, .col)) as $y
-         | {pairs: [range(0; [($x | length), ($y | length)] | min) as $i
-                    | {a: $x[$i], b: $y[$i], by: "message"}],
-            fixed: $x[($y | length):], added: $y[($x | length):]})) as $groups
-| ($bykey + ($groups | map(.pairs) | add // [])) as $kept
-| ($groups | map(.fixed) | add // []) as $fixed
-| ($groups | map(.added) | add // []) as $added
+# 2. the rest by seed, path, flag and message, paired in line order;
+# 3. what is left by seed, tool, path, flag and the names the message
+# quotes: a tool that reworded its message ("parameter or member" became
+# "parameter or struct member" in kernel-doc) about the same names
+| def pair($a; $b; $by; f):
+    ([($a | map({s: ., side: "a"})), ($b | map({s: ., side: "b"}))] | add // []
+     | group_by(.s | f)
+     | map((map(select(.side == "a") | .s) | sort_by(.line, .col)) as $x
+           | (map(select(.side == "b") | .s) | sort_by(.line, .col)) as $y
+           | (if (.[0].s | f) == null then 0 else [($x | length), ($y | length)] | min end) as $n
+           | {pairs: [range(0; $n) as $i | {a: $x[$i], b: $y[$i], by: $by}],
+              fixed: $x[$n:], added: $y[$n:]}))
+    | {pairs: (map(.pairs) | add // []), fixed: (map(.fixed) | add // []),
+       added: (map(.added) | add // [])};
+  pair($arest; $brest; "message"; [.seed, .path, .flag, .message]) as $m
+| pair($m.fixed; $m.added; "names";
+       [.message | scan("'[^']*'")] as $q
+       | if $q == [] then null else [.seed, .tool, .path, .flag, $q] end) as $q
+| ($bykey + $m.pairs + $q.pairs) as $kept
+| $q.fixed as $fixed
+| $q.added as $added
 | [$kept[] | select(.a.level != .b.level)] as $moved
 | ([($fixed | map({flag, n: "fixed"})), ($added | map({flag, n: "added"})),
     ($kept | map({flag: .a.flag, n: "kept"})), ($moved | map({flag: .a.flag, n: "moved"}))] | add
@@ -72,6 +83,7 @@ if $format == "json" then
               a_all: (warnings($a) | length), b_all: (warnings($b) | length)},
    fixed: ($fixed | map(site)), added: ($added | map(site)),
    kept: ($kept | length), kept_by_key: ($bykey | length),
+   kept_by_message: ($m.pairs | length), kept_by_names: ($q.pairs | length),
    kept_sites: ($kept | map({by, a: (.a | site), b: (.b | site)})),
    moved: ($moved | map({seed: .a.seed, flag: .a.flag, from: .a.level, to: .b.level,
                          a: (.a | site), b: (.b | site)})),
@@ -84,7 +96,7 @@ else
    else empty end),
   (if $both == 1 then "compared: the sites of objects built in both: \($A | length) of A's \(warnings($a) | length), \($B | length) of B's \(warnings($b) | length)"
    else "compared: every site (BOTH_BUILT=1: only those of objects built in both)" end),
-  "sites: \($fixed | length) fixed in B, \($added | length) added in B, \($kept | length) kept (\($bykey | length) by key, \(($kept | length) - ($bykey | length)) by path, flag and message), \($moved | length) moved level",
+  "sites: \($fixed | length) fixed in B, \($added | length) added in B, \($kept | length) kept (\($bykey | length) by key, \($m.pairs | length) by path, flag and message, \($q.pairs | length) by the names it quotes), \($moved | length) moved level",
   "",
   "moved level     sites",
   ($levels[] | "\("\(.from | lv) -> \(.to | lv)" | . + " " * (14 - length))  \(.sites | pad(5))"),
