@@ -38,6 +38,7 @@ for s in $(printf '%s\n' "$@" | sort -n -u); do
 	for side in a:"$run_a/seed-$s/$name_a" b:"$run_b/seed-$s/$name_b"; do
 		f=$corpus/${side#*:}.jsonl.zst
 		[ -f "$f" ] || fail "$f: no corpus; run make corpus-one SEED=$s for that tree"
+		"$here/corpus-check.sh" "$f" || exit 2	# it said why
 		zstd -dcq "$f" >> "$tmp/${side%%:*}" || fail "cannot read $f"
 		objects "$o/${side#*:}" > "$tmp/objs-${side%%:*}"
 	done
