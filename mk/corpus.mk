@@ -84,6 +84,12 @@ CMP_SEEDS = $(CAMPAIGN_SEEDS)
 compare: $(KWARN_AGG)
 	$(call old-layout-warning)
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
+ifneq ($(RUN_A)$(RUN_B),)
+# two trees (RUN_A=, RUN_B=: RUN directories of CORPUS, this run's when
+# one is not given): the same warning across kernel versions
+	$(Q)$(TOP)/mk/compare-trees.sh $(CORPUS) $(O) $(or $(RUN_A),$(RUN_DIR)) $(call build-name,$(A),$(W),plain) \
+		$(or $(RUN_B),$(RUN_DIR)) $(call build-name,$(B),$(W),plain) '$(BOTH_BUILT)' $(FORMAT) $(LIST) '$(FAIL_ON_NEW)' $(CMP_SEEDS)
+else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for t in A:$(A) B:$(B); do files=; for s in $$(printf '%s\n' $(CMP_SEEDS) | sort -n); do \
 		f=$(CORPUS_RUN)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
@@ -97,6 +103,7 @@ compare: $(KWARN_AGG)
 		if [ "$(FORMAT)" = json ]; then jq -e '.new | length == 0' $$tmp/out > /dev/null; \
 		else grep -q '^sites: 0 new in B' $$tmp/out; fi || \
 		{ echo "kwarn: compare: $(B) adds warnings against $(A)" >&2; exit 1; }; fi
+endif
 
 # make migrate [CORPUS=] [O=] [KSRC=]: corpora and seed directories of the
 # layout before RUN directories, moved to theirs (mk/migrate.sh); KSRC=

@@ -68,6 +68,9 @@
 #   BOOT_TOOLCHAINS="a"  the profiling images make boot builds (REF_TOOLCHAIN)
 #   A=gcc-12             compare: the toolchain compared against
 #   B=clang-14           compare: the toolchain compared
+#   RUN_A=linux-source-6.1/p0-small  compare: A's RUN directory of CORPUS, another tree's
+#   RUN_B=ksrc^src^linux/p0-small    compare: B's (either given: the same warning across trees)
+#   BOTH_BUILT=1         compare RUN_A= RUN_B=: only the objects both trees built
 #
 # Queries
 #   TOP_N=10             rows per level in make top
@@ -217,7 +220,7 @@ $(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOU
 $(call setting-check,WHY_PROBES,$(call decimal,$(WHY_PROBES),9),a number of probes 0..999999999 (0: no small config))
 $(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number of seconds 0..999999999 (0: no limit))
 $(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
-$(foreach v,FAIL_ON_NEW BUILDS,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
+$(foreach v,FAIL_ON_NEW BUILDS BOTH_BUILT,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
 $(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile)
 $(call setting-check,FORMAT,$(filter text json,$(FORMAT)),text or json)
 $(call setting-check,SERIES_BOOT,$(filter auto 0 1,$(SERIES_BOOT)),auto$(comma) 0 or 1)
@@ -259,6 +262,7 @@ $(call setting-check,KVER,$(if $(word 2,$(KVER)),,$(filter $(KVERS),$(KVER))),on
 $(if $(and $(filter command line environment%,$(origin KVER)),$(call given,KSRC)),$(error KVER=$(KVER) and KSRC=$(KSRC): KSRC is a tree of its own; give one of them))
 $(call setting-check,KSRC,$(and $(call path,$(KSRC)),$(wildcard $(KSRC)/Makefile)),a kernel tree (a directory with a Makefile)$(comma) without spaces)
 $(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) without spaces)
+$(foreach v,RUN_A RUN_B,$(call setting-check-given,$(v),$(call path,$($(v))),a RUN directory of CORPUS (linux-source-6.1/p2)$(comma) without spaces))
 $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) without spaces)
 $(foreach v,REPORT SCRIPT,$(if $(and $($(v)),$(wildcard $($(v)))),$(if $(shell test -f '$($(v))' && echo y),,\
 	$(error $(v)=$($(v)): not a regular file: kwarn writes it only as a file))))

@@ -1,0 +1,57 @@
+#!/bin/bash
+# compare-trees.sh - the same warning across two kernel trees (make compare
+# RUN_A= RUN_B=): the corpora of the same seeds built from two RUN
+# directories (linux-source-6.1/p0-small against another tree's), what
+# tree B fixed, added and kept, and which warnings moved level
+# (corpus/queries/compare-trees.jq).
+#
+# Usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST FAIL_ON_NEW SEED...
+# NAME: the build's name (gcc-12-W1): corpus CORPUS/RUN/seed-N/NAME.jsonl.zst,
+# build directory O/RUN/seed-N/NAME, whose .o.cmd files say which objects
+# it built (the corpus does not list them). BOTH 1: only the sites of
+# objects built in both trees. Exit: 0 compared, 1 FAIL_ON_NEW=1 and B
+# added warnings, 2 a corpus missing or unreadable, or BOTH=1 without a
+# build directory.
+STEP=compare
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 11 ] || fail "usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST FAIL_ON_NEW SEED..."
+corpus=$1 o=$2 run_a=$3 name_a=$4 run_b=$5 name_b=$6 both=$7 format=$8 list=$9 fail_on_new=${10}
+shift 10
+here=$(cd "$(dirname "$0")" && pwd)
+for r in A:"$run_a" B:"$run_b"; do
+	[ -d "$corpus/${r#*:}" ] || fail "RUN_${r%%:*}=${r#*:}: no such run in $corpus (a run is TREE/pP[-CONFIG] there: linux-source-6.1/p2)"
+done
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+# the objects a build directory holds (dir/.x.o.cmd: dir/x.o) as a JSON
+# array, or null when the build directory is gone (KEEP_BUILDS=0)
+objects() {
+	if [ -f "$1/.config" ]; then
+		(cd "$1" && find . -name '.*.o.cmd' | sed 's|^\./||; s|\.\([^/]*\)\.cmd$|\1|' | sort) | jq -R . | jq -s -c .
+	else
+		[ "$both" != 1 ] || fail "$1: no build directory, so which objects it built is unknown: BOTH_BUILT=1 needs both builds (KEEP_BUILDS=1)"
+		echo null
+	fi
+}
+: > "$tmp/a" && : > "$tmp/b" && : > "$tmp/objs"
+for s in $(printf '%s\n' "$@" | sort -n -u); do
+	for side in a:"$run_a/seed-$s/$name_a" b:"$run_b/seed-$s/$name_b"; do
+		f=$corpus/${side#*:}.jsonl.zst
+		[ -f "$f" ] || fail "$f: no corpus; run make corpus-one SEED=$s for that tree"
+		"$here/corpus-check.sh" "$f" || exit 2	# it said why
+		zstd -dcq "$f" >> "$tmp/${side%%:*}" || fail "cannot read $f"
+		objects "$o/${side#*:}" > "$tmp/objs-${side%%:*}"
+	done
+	jq -n -c --argjson s "$s" --slurpfile a "$tmp/objs-a" --slurpfile b "$tmp/objs-b" \
+		'{seed: $s, a: $a[0], b: $b[0]}' >> "$tmp/objs"
+done
+[ "$format" = json ] || printf 'A: %s %s\nB: %s %s\n' "$run_a" "$name_a" "$run_b" "$name_b"
+jq -n -r --slurpfile a "$tmp/a" --slurpfile b "$tmp/b" --slurpfile objs "$tmp/objs" \
+	--argjson both "${both:-0}" --arg format "$format" --argjson list "$list" \
+	-f "$here/../corpus/queries/compare-trees.jq" > "$tmp/out" || exit 2
+if [ "$format" = json ]; then jq . "$tmp/out"; else cat "$tmp/out"; fi
+if [ "$fail_on_new" = 1 ]; then
+	if [ "$format" = json ]; then jq -e '.added | length == 0' "$tmp/out" > /dev/null
+	else grep -q '^sites: [0-9]* fixed in B, 0 added in B' "$tmp/out"; fi ||
+		fail_with 1 "$run_b adds warnings against $run_a"
+fi
