@@ -1231,15 +1231,29 @@ static void lld_more(const char *s, size_t n)
 }
 
 /* make's and Kconfig's "*** " banners end at the first other line:
-   Kconfig's when that line is a failure of scripts/kconfig/ */
+   Kconfig's when that line is a failure of scripts/kconfig/, or Kconfig's
+   own "FILE:LINE: ..." of a Kconfig file (the compiler-too-old banner
+   that scripts/cc-version.sh prints for Kconfig's $(error-if)) */
+static int kconfig_next(const char *next, size_t n)
+{
+	const char *colon;
+
+	if (!next)
+		return 0;
+	if (memmem(next, n, "scripts/kconfig/Makefile:", 25))
+		return 1;
+	colon = memchr(next, ':', n);
+	return colon && colon + 1 < next + n && isdigit((unsigned char)colon[1]) &&
+	       memmem(next, (size_t)(colon - next), "Kconfig", 7);
+}
+
 static void banner_end(const char *next, size_t n)
 {
 	if (!banner.text)
 		return;
 	if (banner.len)
-		add_instance("error", next && memmem(next, n, "scripts/kconfig/Makefile:", 25) ?
-			     "kconfig" : "make", nopath, 0, 0, "", banner.msg, banner.len,
-			     banner.text, strlen(banner.text));
+		add_instance("error", kconfig_next(next, n) ? "kconfig" : "make", nopath, 0, 0, "",
+			     banner.msg, banner.len, banner.text, strlen(banner.text));
 	free(banner.msg);
 	free(banner.text);
 	memset(&banner, 0, sizeof(banner));
