@@ -12,7 +12,6 @@
 # counters), about as long as decompressing and reading the file once more.
 STEP=corpus-check
 . "$(dirname "$0")/lib.sh"
-SCHEMA=2
 name=
 if [ "${1:-}" = -n ]; then
 	[ $# -ge 3 ] || fail "usage: corpus-check.sh [-n NAME] FILE..."
@@ -34,7 +33,7 @@ def why($p; $n; $head):
 	($p.r | type) as $type
 	| if $p.e then "not JSON: \($p.e | sub(" \\(while parsing .*"; "") | sub(" at line 1, column"; " at column") | .[:80])"
 	  elif $type != "object" then "not a record but \($type)"
-	  elif $n == 1 then $p.r | head_why($fields; $quick; $max)
+	  elif $n == 1 then $p.r | head_why($fields; $quick; max_schema)
 	  elif ($p.r | has("type")) | not then "no field \"type\""
 	  elif $head.type == "build" then
 		if $p.r.type != "diag" then "a \($p.r.type | tojson) record after line 1, not a diag record"
@@ -74,7 +73,7 @@ for f; do
 	n=${name:-$f}
 	[ -r "$f" ] || fail_with 3 "$n: cannot read"
 	zstd -tq "$f" 2>/dev/null || fail_with 1 "$n: truncated or corrupt corpus file"
-	why=$(zstd -dcq "$f" | jq -n -R -r -L "$here" --argjson max $SCHEMA "$check" 2>&1) ||
+	why=$(zstd -dcq "$f" | jq -n -R -r -L "$here" "$check" 2>&1) ||
 		why=" cannot check: $why"
 	[ -z "$why" ] || fail_with 1 "$n:$why"
 done

@@ -4,6 +4,8 @@
 # header), mk/summary.sh (the header it writes). corpus/SCHEMA.md and
 # qemu/README.md describe them.
 
+# the newest schema this kwarn reads and writes (mk/corpus.sh writes it)
+def max_schema: 2;
 # fields and their types: the warning corpus's build and diag records, a
 # branch profile's boot and branch records
 # (a branch record has the fields of its kind, "all" or "annotated")

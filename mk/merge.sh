@@ -38,7 +38,6 @@
 STEP=merge
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-SCHEMA=1
 [ $# -ge 2 ] || fail "usage: merge.sh CORPUS FROM..."
 dest=$(realpath -m -- "$1") || fail "$1: not a path"
 shift
@@ -202,7 +201,7 @@ heads() {
 	done
 }
 judge() {
-	jq -n -R -r -L "$here" --argjson max $SCHEMA '
+	jq -n -R -r -L "$here" '
 	include "corpus-lib";
 	fields as $fields | ($fields | quick) as $quick
 	| foreach inputs as $l ({n: 0, a: []};
@@ -211,7 +210,7 @@ judge() {
 	| . as [$meta, $head, $sum, $count]
 	| ($meta | split("\t")) as [$rel, $sha, $c, $s]
 	| ($head | try fromjson catch null) as $r
-	| if ($r | type) != "object" or ($r | head_why($fields; $quick; $max)) != null then "full\t\($rel)\tline 1 is not a build record"
+	| if ($r | type) != "object" or ($r | head_why($fields; $quick; max_schema)) != null then "full\t\($rel)\tline 1 is not a build record"
 	  elif $r.type == "boot" then "full\t\($rel)\ta branch profile"
 	  elif $s == "" then "full\t\($rel)\tno summary beside it"
 	  elif $sum != ($r | summary_header($sha)) then "full\t\($rel)\tthe summary beside it is not of this file"
