@@ -335,7 +335,8 @@ if [ ${#seeds[@]} -gt 1 ]; then
 	np=0 nq=0 nn=0 nu=0
 	for f in "${seeds[@]}"; do
 		first_line "$f" > "$tmp/head"
-		if zstd -dcq "$f" | grep -qF "\"key\":\"$key\""; then
+		# (grep reads to the end: with -q, zstd's SIGPIPE failed the pipe)
+		if zstd -dcq "$f" | grep -F "\"key\":\"$key\"" > /dev/null; then
 			class=P np=$((np + 1))
 		else
 			case $(jq -r --arg o "$obj" 'if .objects_built == null then "unknown"
@@ -391,7 +392,7 @@ held() { [ "$r_warns" = no ] || { [ "$1" = gone_or_unbuilt ] && [ "$r_built" = n
 gone() { probe "$bdir" "$wdir/seed.resolved" "$@"; held gone; }
 gone_or_unbuilt() { probe "$bdir" "$wdir/seed.resolved" "$@"; held gone_or_unbuilt; }
 gate=() how=
-for try in gone:off gone:on gone_or_unbuilt:off; do
+for try in gone:off gone:on gone_or_unbuilt:off gone_or_unbuilt:on; do
 	pred=${try%%:*}
 	mapfile -t DD < "$wdir/changes-$(echo "${try#*:}")"
 	[ ${#DD[@]} -gt 0 ] || continue
