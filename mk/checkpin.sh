@@ -20,7 +20,7 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do frags+=("$1"); shift; done
 [ $# -eq 0 ] || shift
 [ ${#frags[@]} -gt 0 ] || fail "usage: checkpin.sh CONFIG FRAGMENT... [-- KMAKE...]"
 [ -r "$config" ] || fail_with 3 "$config: cannot read"
-lost=() why=() wantsym=()
+lost=() wantsym=()
 for frag in "${frags[@]}"; do
 	[ -r "$frag" ] || fail_with 3 "$frag: cannot read"
 	n=0

@@ -34,6 +34,14 @@ SEED_CONFIG = $(SEEDDIR)/seed.config
 # any, ALLCONFIG is the fragments as they are (the same sha256 as before).
 tree-overlay = $(wildcard $(patsubst %.config,%.$(KVER).config,$(1)))
 PIN_OVERLAYS = $(if $(KSRC_USER),,$(call tree-overlay,$(PIN) $(CONFIG_FRAGMENT)))
+# FRAGMENT: every line of the user's files is a Kconfig line and none
+# contradicts the pin, CONFIG's fragment, their overlays or another
+# FRAGMENT line (mk/fragment.sh), checked when make reads this, before
+# the tree is touched. FRAGMENT_ID names the lines' content.
+ifneq ($(strip $(FRAGMENT)),)
+FRAGMENT_ID := $(shell $(TOP)/mk/fragment.sh id $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) -- $(FRAGMENT) 2>&1)
+$(if $(call made-of,$(FRAGMENT_ID),$(digits) a b c d e f),,$(error FRAGMENT: $(subst kwarn: FRAGMENT: ,,$(FRAGMENT_ID))))
+endif
 ALLCONFIG = $(if $(CONFIG)$(PIN_OVERLAYS)$(FRAGMENT_ID),$(SEEDDIR)/allconfig,$(PIN))
 # the line before the user's lines in ALLCONFIG (mk/corpus.sh lists those)
 FRAGMENT_MARK := \# kwarn: FRAGMENT= lines

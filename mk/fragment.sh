@@ -40,6 +40,9 @@ parse() {
 	done
 }
 
+# parse's lines as the fragment's lines: NORMAL, sorted, each once
+normal() { cut -f5 | LC_ALL=C sort -u; }
+
 case ${1-} in
 id)
 	shift
@@ -59,12 +62,12 @@ id)
 		val[$3] != $4 { print $2 ": " $5 " contradicts " first[$3]; exit }')
 	[ -z "$clash" ] || fail_with 1 "$clash"
 	# a fragment of comments alone would name a run of its own for nothing
-	[ -n "$(parse "${user[@]}")" ] || fail_with 1 "${user[*]}: no Kconfig line (CONFIG_X=value or # CONFIG_X is not set)"
-	"$0" lines "${user[@]}" | sha256sum | cut -c1-12 ;;
+	[ -n "$userlines" ] || fail_with 1 "${user[*]}: no Kconfig line (CONFIG_X=value or # CONFIG_X is not set)"
+	printf '%s\n' "$userlines" | normal | sha256sum | cut -c1-12 ;;
 lines)
 	shift
 	[ $# -gt 0 ] || fail_with 2 "usage: fragment.sh lines USER..."
-	parse "$@" | cut -f5 | LC_ALL=C sort -u ;;
+	parse "$@" | normal ;;
 *)
 	fail_with 2 "usage: fragment.sh id FIXED... -- USER... | lines USER..." ;;
 esac

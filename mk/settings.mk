@@ -191,17 +191,6 @@ $(call setting-check,GOLDEN_P,$(call p-ok,$(GOLDEN_P)),a percentage 0..100)
 config-ok = $(if $(1),$(if $(call made-of,$(1),$(lower) $(digits) -),$(wildcard $(TOP)/tests/$(1).config)),ok)
 $(call setting-check,CONFIG,$(call config-ok,$(CONFIG)),empty or the name of a fragment tests/NAME.config (small))
 $(call setting-check,GOLDEN_CONFIG,$(call config-ok,$(GOLDEN_CONFIG)),empty or the name of a fragment tests/NAME.config (small))
-# FRAGMENT: every line of the user's files is a Kconfig line and none
-# contradicts mk/pin.config, CONFIG's fragment or another FRAGMENT line
-# (mk/fragment.sh), checked here, before the tree is touched. FRAGMENT_ID
-# names the lines' content (mk/config.mk: the seeds' RUN directory).
-ifneq ($(strip $(FRAGMENT)),)
-FRAGMENT_ID := $(shell $(TOP)/mk/fragment.sh id $(TOP)/mk/pin.config \
-	$(if $(CONFIG),$(TOP)/tests/$(CONFIG).config) \
-	$(if $(KSRC),,$(wildcard $(TOP)/mk/pin.$(KVER).config $(if $(CONFIG),$(TOP)/tests/$(CONFIG).$(KVER).config))) \
-	-- $(FRAGMENT) 2>&1)
-$(if $(call made-of,$(FRAGMENT_ID),$(digits) a b c d e f),,$(error FRAGMENT: $(subst kwarn: FRAGMENT: ,,$(FRAGMENT_ID))))
-endif
 # W in one spelling: its digits sorted and deduplicated (W=21 is W=12,
 # W=321 is W=123), so one level set has one build and one corpus name.
 # W_GIVEN: W came from the command line (repro and series-check take the
