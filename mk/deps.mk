@@ -6,7 +6,8 @@ BASE_PACKAGES := make gcc libc6-dev bc bison flex libssl-dev libelf-dev \
 	cpio kmod rsync xz-utils zstd jq linux-source-$(KVER) \
 	binutils-arm-linux-gnueabi
 
-need-packages = $(TOP)/mk/need-packages.sh $(1)
+APT_LOCK_TIMEOUT ?= 600
+need-packages = APT_LOCK_TIMEOUT=$(APT_LOCK_TIMEOUT) $(TOP)/mk/need-packages.sh $(1)
 
 DEPS_STAMP := $(O)/.deps-$(shell echo $(BASE_PACKAGES) | md5sum | cut -c1-8)
 

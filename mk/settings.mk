@@ -60,6 +60,7 @@
 #   DISTCC_HOSTS="h/16"  GCC builds compile on these distcc servers
 #   DISTCC_JOBS=N        parallel jobs with distcc (the hosts' limits added)
 #   V=1                  show the commands (0)
+#   APT_LOCK_TIMEOUT=600 seconds an install waits for a dpkg lock another program holds
 #
 # Toolchains: gcc-N, clang-N or a cross prefix (/opt/x/bin/arm-linux-gnueabi-)
 #   TOOLCHAIN=gcc-12     the toolchain of build, corpus-one, repro, top
@@ -207,6 +208,7 @@ $(if $(DISTCC_HOSTS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS
 $(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS,\
 	$(call setting-check,$(v),$(call count,$($(v)),9),a number 1..999999999))
 $(call setting-check,WHY_PROBES,$(call decimal,$(WHY_PROBES),9),a number of probes 0..999999999 (0: no small config))
+$(call setting-check,APT_LOCK_TIMEOUT,$(call decimal,$(APT_LOCK_TIMEOUT),9),a number of seconds 0..999999999)
 $(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number of seconds 0..999999999 (0: no limit))
 $(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
 $(foreach v,FAIL_ON_NEW BUILDS BOTH_BUILT,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
