@@ -127,6 +127,18 @@ static struct {
 } errs;
 static unsigned long fail_seq;	/* nseq at this file's last failure line */
 
+/*
+ * This file's failure lines that joined no error. A compile's error
+ * whose path names no target (GNU as on gcc's /tmp/ccX.s, a .s target,
+ * a target spelled with ../, a program built straight from its .c) joins
+ * the first of them after it, when the file ends: as a link's error
+ * joins the failure line after it.
+ */
+static struct {
+	struct fail { unsigned long at; const char *target; } *v;	/* at: nseq then */
+	size_t n, cap;
+} fails;
+
 /* a GNU ld "FILE.o: in function 'f':" line: the object and function of
    the ld lines after it */
 static const char *ld_obj, *ld_fn;
@@ -482,27 +494,66 @@ static const char *unit_of(const struct site *s)
 static void join_target(const char *t)
 {
 	size_t i, o, joined = 0;
+	char buf[4096];
+	const char *tc = t;	/* the target cleaned, as paths are */
 
+	if (strlen(t) < sizeof(buf)) {
+		strcpy(buf, t);
+		tc = intern(buf, clean_path(buf, strlen(buf)));
+	}
 	for (i = 0; i < errs.n; i++) {
 		struct site *e = errs.v[i];
 
-		if (!e->target && ((e->nobjects && e->objects[0] == t) || e->unit == t)) {
+		if (!e->target && ((e->nobjects && e->objects[0] == t) || e->unit == t ||
+				   e->unit == tc)) {
 			e->target = t;
 			joined++;
 		}
 	}
 	/* a link's errors, modpost's, make's: printed just before */
-	for (i = 0; !joined && i < errs.n; i++) {
+	for (i = 0, o = joined; !o && i < errs.n; i++) {
 		struct site *e = errs.v[i];
 
-		if (!e->target && e->file == nfile && e->seq > fail_seq && !e->unit && !e->captured)
+		if (!e->target && e->file == nfile && e->seq > fail_seq && !e->unit && !e->captured) {
 			e->target = t;
+			joined++;
+		}
 	}
 	for (i = o = 0; i < errs.n; i++)
 		if (!errs.v[i]->target)
 			errs.v[o++] = errs.v[i];
 	errs.n = o;
 	fail_seq = nseq;
+	if (!joined) {
+		if (fails.n == fails.cap) {
+			fails.cap = fails.cap ? 2 * fails.cap : 64;
+			fails.v = erealloc(fails.v, fails.cap * sizeof(*fails.v));
+		}
+		fails.v[fails.n++] = (struct fail){ nseq, t };
+	}
+}
+
+/* The file ends: its compile errors that joined no target join the first
+   failure line after them that joined none */
+static void join_unmapped(void)
+{
+	size_t i, o, f;
+
+	for (i = 0; i < errs.n; i++) {
+		struct site *e = errs.v[i];
+
+		if (e->target || !e->unit || e->captured || e->file != nfile)
+			continue;
+		for (f = 0; f < fails.n && fails.v[f].at < e->seq; f++)
+			;
+		if (f < fails.n)
+			e->target = fails.v[f].target;
+	}
+	for (i = o = 0; i < errs.n; i++)
+		if (!errs.v[i]->target)
+			errs.v[o++] = errs.v[i];
+	errs.n = o;
+	fails.n = 0;
 }
 
 /*
@@ -1021,7 +1072,8 @@ static const char *symbol_of(const char *msg, size_t n)
 /* A path of a linker's message, tree-relative and cleaned: a bare file
    name (what ld prints without debug information) is put in the
    directory of the object @obj (Kbuild compiles an object from a source
-   beside it). */
+   beside it), unless @obj is outside the trees (a compiler's temporary
+   object in /tmp says nothing of where its source is). */
 static const char *link_path(const char *f, size_t n, const char *obj)
 {
 	char buf[4096];
@@ -1029,7 +1081,7 @@ static const char *link_path(const char *f, size_t n, const char *obj)
 
 	if (!n || n >= sizeof(buf) / 2)
 		return nopath;
-	if (!memchr(f, '/', n) && obj) {
+	if (!memchr(f, '/', n) && obj && obj[0] != '/') {
 		const char *base = strrchr(obj, '/');
 
 		k = base ? (size_t)(base + 1 - obj) : 0;
@@ -1042,13 +1094,16 @@ static const char *link_path(const char *f, size_t n, const char *obj)
 
 /*
  * Where a linker says it was: "file.c:123", "file.c:(.text+0x8)",
- * "dir/x.o:(.text+0x8)", "dir/x.o" before ": ". Sets @path and @line and
- * returns the length of the location and its ": ", else 0.
+ * "dir/x.o:(.text+0x8)", "dir/x.o" before ": ", or an object and its
+ * source, when GNU ld finds no function: "dir/x.o:x.c:(.text+0x8)",
+ * "dir/x.o:dir/x.c:12". @obj is the object of the context: an object the
+ * location names replaces it. Sets @path and @line and returns the length
+ * of the location and its ": ", else 0.
  */
-static size_t link_loc(const char *r, size_t n, const char *obj,
+static size_t link_loc(const char *r, size_t n, const char **obj,
 		       const char **path, unsigned long *line)
 {
-	size_t t = 0, f;
+	size_t t = 0, f, o;
 	const char *p;
 
 	while (t + 1 < n && !(r[t] == ':' && r[t + 1] == ' ')) {
@@ -1059,6 +1114,12 @@ static size_t link_loc(const char *r, size_t n, const char *obj,
 	if (t + 1 >= n || !t)
 		return 0;
 	*line = 0;
+	o = strcspn(r, ":");
+	if (o + 2 < t && o > 2 && !memcmp(r + o - 2, ".o", 2) && r[o + 1] != '(') {
+		*obj = link_path(r, o, NULL);
+		f = link_loc(r + o + 1, n - o - 1, obj, path, line);
+		return f ? o + 1 + f : 0;
+	}
 	if ((p = memmem(r, t, ":(", 2))) {
 		f = (size_t)(p - r);	/* file.c:(.text+0x8) */
 	} else {
@@ -1072,7 +1133,7 @@ static size_t link_loc(const char *r, size_t n, const char *obj,
 		if (!memchr(r + k, '.', f - k))
 			return 0;
 	}
-	*path = link_path(r, f, obj);
+	*path = link_path(r, f, *obj);
 	return t + 2;
 }
 
@@ -1088,7 +1149,7 @@ static struct site *link_record(const char *kind, const char *tool, const char *
 	const char *o = object, *f = function, *ff = function_file;
 	struct site *site;
 
-	object = obj;
+	object = obj && obj[0] != '/' ? obj : NULL;	/* not a temporary */
 	function = fn;
 	function_file = path;
 	site = add_instance(kind, tool, path, line, 0, "", msg, msglen, text, textlen);
@@ -1103,7 +1164,7 @@ static struct site *link_record(const char *kind, const char *tool, const char *
 /* a GNU ld line, its "PROG: " cut: "x.o: in function 'f':", "LOC: MSG", "MSG" */
 static void gnu_ld_line(const char *r, size_t n, const char *text, size_t textlen)
 {
-	const char *path = nopath, *kind = "error";
+	const char *path = nopath, *kind = "error", *obj;
 	unsigned long line = 0;
 	size_t loc, fl;
 	const char *fn;
@@ -1120,7 +1181,13 @@ static void gnu_ld_line(const char *r, size_t n, const char *text, size_t textle
 		ld_fn = intern(fn, (size_t)(r + n - 1 - fn) - (r[n - 2] == '\''));
 		return;
 	}
-	loc = link_loc(r, n, ld_obj, &path, &line);
+	/* "NOTE: This behaviour is deprecated ...": of the warning before it */
+	if (starts(r, n, "NOTE: ")) {
+		add_note(text, textlen);
+		return;
+	}
+	obj = ld_obj;
+	loc = link_loc(r, n, &obj, &path, &line);
 	r += loc;
 	n -= loc;
 	if (starts(r, n, "warning: ")) {
@@ -1131,9 +1198,10 @@ static void gnu_ld_line(const char *r, size_t n, const char *text, size_t textle
 		r += 7;
 		n -= 7;
 	}
-	/* the context is of the lines that say where in it */
-	link_record(kind, "ld", path, line, r, n, text, textlen, loc ? ld_obj : NULL,
-		    loc ? ld_fn : NULL);
+	/* the context is of the lines that say where in it; a line that
+	   names its object has no function */
+	link_record(kind, "ld", path, line, r, n, text, textlen, loc ? obj : NULL,
+		    loc && obj == ld_obj ? ld_fn : NULL);
 }
 
 static void lld_end(void)
@@ -1177,7 +1245,7 @@ static void lld_line(const char *r, size_t n, const char *text, size_t textlen)
 		r += 7;
 		n -= 7;
 	}
-	loc = link_loc(r, n, NULL, &path, &line);
+	loc = link_loc(r, n, &(const char *){ NULL }, &path, &line);
 	lld.on = 1;
 	lld.path = path;
 	lld.line = line;
@@ -1251,7 +1319,8 @@ static void banner_end(const char *next, size_t n)
 {
 	if (!banner.text)
 		return;
-	if (banner.len)
+	/* "*** Default configuration is based on 'X'" (make defconfig) informs */
+	if (banner.len && !starts(banner.msg, banner.len, "Default configuration is based on "))
 		add_instance("error", kconfig_next(next, n) ? "kconfig" : "make", nopath, 0, 0, "",
 			     banner.msg, banner.len, banner.text, strlen(banner.text));
 	free(banner.msg);
@@ -1360,6 +1429,18 @@ static int make_line(const char *s, size_t n)
 	return 1;
 }
 
+/* Is s[0..n) a makefile: Makefile*, Kbuild*, *.mk? ($(warning), make's own) */
+static int is_makefile(const char *s, size_t n)
+{
+	const char *b = s + n;
+
+	while (b > s && b[-1] != '/')
+		b--;
+	n -= (size_t)(b - s);
+	return starts(b, n, "Makefile") || starts(b, n, "Kbuild") ||
+	       (n > 3 && !memcmp(b + n - 3, ".mk", 3));
+}
+
 /* Parse one line the long way: normalize, then look at it. */
 static void classify_line(const char *raw, size_t rawlen)
 {
@@ -1428,7 +1509,8 @@ static void classify_line(const char *raw, size_t rawlen)
 	}
 	/* GNU ld's lines after "x.o: in function 'f':" have no "ld: " */
 	if (((ld_obj && ld_line + 1 == lineno &&
-	      link_loc(s, n, NULL, &(const char *){ NULL }, &(unsigned long){ 0 })) ||
+	      link_loc(s, n, &(const char *){ NULL }, &(const char *){ NULL },
+		       &(unsigned long){ 0 })) ||
 	     strstr(s, "undefined reference to") || strstr(s, "multiple definition of") ||
 	     strstr(s, "more undefined references to")) &&
 	    find_kind(s, n, &kind, &after) < 0) {
@@ -1581,10 +1663,18 @@ static void classify_line(const char *raw, size_t rawlen)
 		return;
 	}
 	flag = take_flag(msg, &msglen);
-	/* the compiler driver: "clang: error: ...", "collect2: error: ..." */
-	if (!line && !col && !*flag && pathlen && prog_is(s, pathlen, P_DRIVER)) {
+	/* the compiler driver: "clang: error: ...", "collect2: error: ...",
+	   "clang: warning: argument unused ... [-Wunused-command-line-argument]":
+	   no source line follows */
+	if (!line && !col && pathlen && prog_is(s, pathlen, P_DRIVER)) {
 		tool = "driver";
 		pathlen = 0;
+	} else if (starts(msg, msglen, "objtool: ")) {
+		tool = "objtool";	/* "x.o: warning: objtool: f()+0x12: ..." */
+		msg += 9;
+		msglen -= 9;
+	} else if (is_makefile(s, pathlen)) {
+		tool = "make";	/* "Makefile:12: warning: overriding recipe ..." */
 	} else if (*flag || col || !strncmp(s, "cc1", 3) || starts(s, pathlen, "<command-line>"))
 		tool = cctool;
 	else if (strstr(s, "ld: ") || strstr(s, "ld.lld: "))
@@ -1648,7 +1738,9 @@ _Noreturn static void die_nul(const char *from, const char *z)
 
 /*
  * Line prefixes CI systems add, cut before parsing when every line of a
- * file has one of the same kind (a pipe: when its first line has one):
+ * file from the first that has one has one of the same kind (a CI job
+ * may turn its timestamps on part-way; a pipe: from the first line that
+ * has one):
  * "[  12.345678] " (seconds since the start), ISO 8601 times as GitHub
  * Actions and Jenkins' timestamper write them ("2024-05-01T10:00:00.123Z ",
  * "[2024-05-01T10:00:00.123Z] "), and moreutils' ts: "00:00:14 " (ts -s,
@@ -1680,14 +1772,18 @@ static size_t prefix_len(const char *s, size_t n, int k)
 
 static int prefix_kind(const char *s, size_t n)
 {
+	/* every kind starts so: most lines are read without a regexec */
+	if (!n || !(isdigit((unsigned char)*s) || *s == '[' || isupper((unsigned char)*s)))
+		return 0;
 	for (int k = 1; k <= (int)NPREFIX; k++)
 		if (prefix_len(s, n, k))
 			return k;
 	return 0;
 }
 
-/* The prefix kind every line of the file @fd has (read once ahead, then
-   from the start again), 0 none; -1 when @fd cannot seek (a pipe). */
+/* The prefix kind every line of the file @fd has from the first that has
+   one on (read once ahead, then from the start again), 0 none; -1 when
+   @fd cannot seek (a pipe). */
 static int file_prefix(int fd)
 {
 	char chunk[256];
@@ -1701,7 +1797,11 @@ static int file_prefix(int fd)
 	while (fgets(chunk, sizeof(chunk), f)) {
 		size_t l = strlen(chunk);
 
-		if (at_start && !(k ? prefix_len(chunk, l, k) : (size_t)(k = prefix_kind(chunk, l)))) {
+		if (!at_start)
+			;
+		else if (!k)
+			k = prefix_kind(chunk, l);	/* lines before it have none */
+		else if (!prefix_len(chunk, l, k)) {
 			k = 0;
 			break;
 		}
@@ -1716,8 +1816,10 @@ static int file_prefix(int fd)
 /* a line, its prefix cut, to the parser; what waited for it ends first */
 static void take_line(const char *p, size_t n)
 {
-	if (prefix < 0)
-		prefix = prefix_kind(p, n);
+	int k;
+
+	if (prefix < 0 && (k = prefix_kind(p, n)))
+		prefix = k;
 	if (prefix > 0) {
 		size_t k = prefix_len(p, n, prefix);
 
@@ -1813,6 +1915,7 @@ static void parse_file(const char *name)
 	}
 	lld_end();
 	banner_end(NULL, 0);
+	join_unmapped();
 	if (fd != STDIN_FILENO)
 		close(fd);
 }
