@@ -603,7 +603,8 @@ static void count_instance(struct site *s, const char *path,
 			s->nchain = nchain;
 		}
 		last = s;
-		want_source = s->tool == cctool;	/* compilers show the source line */
+		/* compilers show the source line of a line ("cc1: error: ..." has none) */
+		want_source = s->tool == cctool && s->line;
 		s->seq = ++nseq;
 		s->file = nfile;
 		s->unit = unit_of(s);

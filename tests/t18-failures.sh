@@ -68,10 +68,71 @@ for fmt in '%H:%M:%S' '%b %d %H:%M:%S' '[%.s]' '%Y-%m-%dT%H:%M:%.SZ' '[%Y-%m-%dT
 			parse_log $t/ts.log | cmp - $t/plain.jsonl && parse_log < $t/ts.log | cmp - $t/plain.jsonl"
 	done
 done
-{ echo 'a line without a prefix'; ts -s < "$undef/make.log"; } > "$t/ts.log"
-ok "a log where one line has no prefix: nothing is cut (records' text starts with the time)" bash -c "
+{ ts -s < "$undef/make.log"; echo 'a line without a prefix'; } > "$t/ts.log"
+ok "a log where a line after the prefixed ones has none: nothing is cut (records' text starts with the time)" bash -c "
 	$(declare -f parse_log); parse=$parse undef=$undef
 	parse_log $t/ts.log | jq -e -s 'any(.[]; .text | test(\"^[0-9][0-9]:[0-9][0-9]:[0-9][0-9] \"))' > /dev/null"
+{ head -n 3 "$undef/make.log"; tail -n +4 "$undef/make.log" | ts -s; } > "$t/ts.log"
+ok "a log whose prefixes start at its fourth line: cut, the same records, from a file and from a pipe" bash -c "
+	$(declare -f parse_log); parse=$parse undef=$undef
+	parse_log $t/ts.log | cmp - $t/plain.jsonl && parse_log < $t/ts.log | cmp - $t/plain.jsonl"
+
+# The classes of issue 27 (item 3), each in a real log (capture.sh: steps
+# unmapped, defconfig); q FIXTURE JQ: JQ is true of its records (-s)
+q() { jq -e -s "$2" "$t/${1//\//-}.jsonl" > /dev/null; }
+for tc in gcc-12 clang-14; do
+	for f in unmapped unmapped-raw ts-partway; do
+		ok "$tc/$f: no path names an object and its source, or a /tmp directory" \
+			q $tc/$f 'all(.[]; (.path | test("[.]o:|^/tmp/") | not))'
+	done
+	# a timestamp prefix from the fourth line on (ts '%H:%M:%S' live)
+	ok "$tc/ts-partway: prefixes cut from its fourth line on: no path or text starts with the time" \
+		q $tc/ts-partway 'length > 0 and all(.[]; (.path + " " + .text) | test("^[0-9]{2}:[0-9]{2}:[0-9]{2} ") | not)'
+	ok "$tc/ts-partway: the header's error below its include chain, joined to kernel/kwarn_chain.o" \
+		q $tc/ts-partway 'any(.[]; .path == "kernel/kwarn_chain.h" and .kind == "error" and
+			.include == ["kernel/kwarn_chain.c:3"] and .target == "kernel/kwarn_chain.o" and .root_cause)'
+	ok "$tc/ts-partway: make's failure lines read (kernel/kwarn_chain.o, kernel/kwarn_hostprog)" \
+		q $tc/ts-partway '[.[] | select(.kind == "failure") | .target] | index("kernel/kwarn_chain.o") and index("kernel/kwarn_hostprog")'
+	# compile errors whose path names no make target
+	for f in unmapped-raw ts-partway; do
+		ok "$tc/$f: a host program's compile error joins its failure (kernel/kwarn_hostprog), root cause" \
+			q $tc/$f 'any(.[]; .path == "kernel/kwarn_hostprog.c" and .kind == "error" and .target == "kernel/kwarn_hostprog" and .root_cause)'
+		ok "$tc/$f: mm/kwarn_dotdot.c's error joins kernel/../mm/kwarn_dotdot.o, root cause" \
+			q $tc/$f 'any(.[]; .path == "mm/kwarn_dotdot.c" and .kind == "error" and .target == "kernel/../mm/kwarn_dotdot.o" and .root_cause)'
+		ok "$tc/$f: make's warnings on a recipe given twice are make's, at kernel/Makefile" \
+			q $tc/$f '[.[] | select(.tool == "make" and .kind == "warning" and .path == "kernel/Makefile") | .message] | sort ==
+				["ignoring old recipe for target '"'kernel/kwarn_tmpobj'"'", "overriding recipe for target '"'kernel/kwarn_tmpobj'"'"]'
+		ok "$tc/$f: no record is kernel-doc's" q $tc/$f 'all(.[]; .tool != "kernel-doc")'
+	done
+	# Kconfig's banner naming the defconfig: no record, not the root cause
+	ok "$tc/kconfig-defconfig: no record of 'Default configuration is based on', the syntax error is the root cause" \
+		q $tc/kconfig-defconfig 'all(.[]; .message | test("Default configuration") | not) and
+			any(.[]; .root_cause and .target == "defconfig" and .message == "syntax error")'
+done
+# GNU as on gcc's temporary .s (no kwarn-cc: the raw log)
+ok "gcc-12/unmapped-raw: GNU as's error on /tmp/ccX.s joins kernel/kwarn_inline_asm.o, root cause" \
+	q gcc-12/unmapped-raw 'any(.[]; .tool == "as" and (.path | test("^/tmp/cc.*[.]s$")) and .target == "kernel/kwarn_inline_asm.o" and .root_cause)'
+# GNU ld on the temporary objects of a host program linked from its sources
+for f in unmapped-raw ts-partway; do
+	ok "gcc-12/$f: GNU ld's multiple definition at /tmp/ccX.o:SRC:LINE is at SRC (kernel/kwarn_tmp_b.c:3), no object" \
+		q gcc-12/$f 'any(.[]; .tool == "ld" and .path == "kernel/kwarn_tmp_b.c" and .line == 3 and .objects == [] and
+			.symbol == "kwarn_tmp_var" and .target == "kernel/kwarn_tmpobj" and .root_cause)'
+	ok "gcc-12/$f: GNU ld's undefined reference in /tmp/ccX.o's main is at kwarn_hostlink.c (not /tmp/kwarn_hostlink.c)" \
+		q gcc-12/$f 'any(.[]; .tool == "ld" and .path == "kwarn_hostlink.c" and .function == "main" and
+			.symbol == "kwarn_host_nope" and .target == "kernel/kwarn_hostlink")'
+	ok "gcc-12/$f: GNU ld's NOTE is a note of its executable stack warning, no record" \
+		q gcc-12/$f 'all(.[]; .message | startswith("NOTE") | not) and
+			any(.[]; .tool == "ld" and .kind == "warning" and (.notes | any(test("NOTE: This behaviour is deprecated"))))'
+done
+# clang's driver on an unused argument: a warning, and an error (-Werror=)
+for f in unmapped unmapped-raw; do
+	ok "clang-14/$f: the driver's warning and error are tool driver, flag -Wunused-command-line-argument, no source line" \
+		q clang-14/$f '[.[] | select(.tool == "driver" and .flag == "-Wunused-command-line-argument" and
+			(.message | test("-L/kwarn-no-such-dir")) and .source == null) | .kind] | index("warning") and index("error")'
+	ok "clang-14/$f: the driver's error is the root cause of kernel/kwarn_driver_err.o, whose failure line is read" \
+		q clang-14/$f 'any(.[]; .tool == "driver" and .kind == "error" and .target == "kernel/kwarn_driver_err.o" and .root_cause) and
+			any(.[]; .kind == "failure" and .target == "kernel/kwarn_driver_err.o")'
+done
 
 # One real failing make, fast: Kconfig stops on a defconfig that does not
 # exist; its records are the fixture's
