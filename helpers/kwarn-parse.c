@@ -256,10 +256,22 @@ static const char *intern(const char *s, size_t n)
 	return atoms.v[i];
 }
 
+/* how many of the first @n bytes of @s are in @set */
+static size_t strspn_n(const char *s, size_t n, const char *set)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] && strchr(set, s[i]))
+		i++;
+	return i;
+}
+
 /*
  * Normalize one line: drop the SRCTREE/ and OBJTREE/ prefixes wherever
- * they occur, fold Unicode quotes to ASCII, drop a trailing CR. The result
- * lives in a buffer reused by the next call.
+ * they occur, fold Unicode quotes to ASCII, drop a trailing CR, and write
+ * a compiler's temporary file /tmp/ccAb12Cd.s as /tmp/ccXXXXXX.s (its
+ * random name would give the record another key in every build). The
+ * result lives in a buffer reused by the next call.
  */
 static char *normalize(const char *s, size_t n, size_t *outlen)
 {
@@ -287,6 +299,13 @@ static char *normalize(const char *s, size_t n, size_t *outlen)
 		if (c == '/' && objlen && n - i > objlen &&
 		    !memcmp(s + i, objtree, objlen) && s[i + objlen] == '/') {
 			i += objlen + 1;
+			continue;
+		}
+		if (c == '/' && n - i > 14 && !memcmp(s + i, "/tmp/cc", 7) && s[i + 13] == '.' &&
+		    strspn_n(s + i + 7, 6, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") == 6) {
+			memcpy(p, "/tmp/ccXXXXXX", 13);
+			p += 13;
+			i += 13;
 			continue;
 		}
 		if (c == 0xe2 && n - i >= 3 && (unsigned char)s[i + 1] == 0x80) {

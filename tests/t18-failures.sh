@@ -112,7 +112,7 @@ for tc in gcc-12 clang-14; do
 done
 # GNU as on gcc's temporary .s (no kwarn-cc: the raw log)
 ok "gcc-12/unmapped-raw: GNU as's error on /tmp/ccX.s joins kernel/kwarn_inline_asm.o, root cause" \
-	q gcc-12/unmapped-raw 'any(.[]; .tool == "as" and (.path | test("^/tmp/cc.*[.]s$")) and .target == "kernel/kwarn_inline_asm.o" and .root_cause)'
+	q gcc-12/unmapped-raw 'any(.[]; .tool == "as" and (.path | test("^/tmp/ccXXXXXX[.]s$")) and .target == "kernel/kwarn_inline_asm.o" and .root_cause)'
 # GNU ld on the temporary objects of a host program linked from its sources
 for f in unmapped-raw ts-partway; do
 	ok "gcc-12/$f: GNU ld's multiple definition at /tmp/ccX.o:SRC:LINE is at SRC (kernel/kwarn_tmp_b.c:3), no object" \
@@ -138,6 +138,7 @@ done
 # One real failing make, fast: Kconfig stops on a defconfig that does not
 # exist; its records are the fixture's
 need tree
+kmake -s "$O/toolchains/gcc-12.sh"	# what gcc-12 means, as make writes it
 use_tc() { . "$O/toolchains/$1.sh"; }
 use_tc gcc-12
 (cd "$KTREE" && LC_ALL=C make -s O="$t/kc" ARCH=arm $kmake CC="$cc" kwarn_nope_defconfig) > "$t/kc.log" 2>&1 || true
