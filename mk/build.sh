@@ -31,6 +31,40 @@ shift 5
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir"
 rm -f "$dir/.kwarn-emptied"
+
+# A build killed outright (SIGKILL, a lost machine, a timeout's stray
+# compiles) leaves half-made targets that Kbuild trusts: an object cut
+# short beside the .cmd file of its last compile, a .cmd file cut short.
+# .kwarn-building is there while make runs; found at the start, every
+# Kbuild target (a file with a .NAME.cmd) that the killed run touched and
+# did not finish goes, with its .cmd file, and Kbuild makes it again.
+# Finished means its quiet line ("  CC      kernel/fork.o") is in the
+# killed run's make.log: -Otarget prints a target's output only once its
+# recipe has ended. The final links go too, so that their warnings reach
+# make.log again, as dtc's and modpost's do below.
+running=$dir/.kwarn-building
+if [ -e "$running" ]; then
+	(cd "$dir" && {
+		[ ! -f make.log ] || sed -n 's/^  [A-Z0-9_]\{1,\} \{1,\}\(\[M\] \{1,\}\)\{0,1\}\([^ ]\{1,\}\)$/done \2/p' make.log
+		find . -name '.*.cmd' -type f -printf 'cmd %P\n'
+		find . -type f -newer .kwarn-building -printf 'new %P\n'
+	} | awk '
+		function target(cmd,  n, part, base) {	# a/.b.o.cmd -> a/b.o
+			n = split(cmd, part, "/")
+			base = substr(part[n], 2, length(part[n]) - 5)
+			return substr(cmd, 1, length(cmd) - length(part[n])) base
+		}
+		$1 == "done" { done[$2] = 1; next }
+		$1 == "cmd" { cmdfile[target($2)] = $2; next }
+		{ t = $2 ~ /(^|\/)\.[^\/]*\.cmd$/ ? target($2) : $2 }
+		(t in cmdfile) && !(t in done) && !(t in gone) { print t; print cmdfile[t]; gone[t] = 1; n++ }
+		END { print n + 0 > "/dev/stderr"; print "vmlinux.o\nvmlinux" }' 2> .kwarn-repair.n | sort -u > .kwarn-repair
+	xargs -d '\n' rm -f < .kwarn-repair
+	find . -name '.*.[0-9]*.tmp' -type f -delete
+	say REPAIR "$(basename "$dir"): the last build did not end; unfinished targets removed: $(cat .kwarn-repair.n)"
+	rm -f .kwarn-repair .kwarn-repair.n)
+fi
+touch "$running"
 if [ "$fragment" = - ]; then
 	cat "$seedconfig"
 else
@@ -124,6 +158,8 @@ case " ${CHECKERS:-} " in
 			say ANALYZE "$o: failed (recorded)"
 	done ;;
 esac
+# a timeout's make went, but its compiles may still be writing
+[ "$status" = 124 ] || rm -f "$running"
 echo $(( $(date +%s) - start )) > "$dir/seconds"
 echo "$status" > "$dir/status"
 [ ${#checkers[@]} = 0 ] || touch "$dir/.kwarn-sparse"

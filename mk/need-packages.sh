@@ -50,16 +50,16 @@ apt() {
 	while :; do
 		DEBIAN_FRONTEND=noninteractive $sudo apt-get -q "$@" > /dev/null 2> "$err" && return 0
 		grep -q -e 'Could not get lock' -e 'Unable to acquire the dpkg frontend lock' \
-			-e 'Unable to lock' "$err" || { cat "$err" >&2; return 1; }
-		if [ "$SECONDS" -ge "$deadline" ]; then
-			cat "$err" >&2
+			-e 'Unable to lock' "$err" ||
+			fail "cannot install:$missing ($(grep -m1 '^E: ' "$err" || tail -n1 "$err"))"
+		[ "$SECONDS" -lt "$deadline" ] ||
 			fail "cannot install:$missing: the dpkg lock was still held after $APT_LOCK_TIMEOUT s (APT_LOCK_TIMEOUT)"
-		fi
 		holder=$(sed -n 's/^E: Could not get lock \([^ ]*\)\. It is held by \(.*\)$/\1, held by \2/p' "$err" | head -n1)
 		[ -n "$waited" ] || say WAIT "${holder:-a dpkg lock}: waiting up to $APT_LOCK_TIMEOUT s (APT_LOCK_TIMEOUT)"
 		waited=1
 		sleep 2
 	done
 }
+apt update
 # shellcheck disable=SC2086
-{ apt update && apt install -y --no-install-recommends $missing; } || fail "cannot install:$missing"
+apt install -y --no-install-recommends $missing

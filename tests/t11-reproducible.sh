@@ -9,10 +9,12 @@
 # in its PATH say linux-source-6.1 is not installed until make installs it
 # (make reads its makefiles again after the install: the tree is unpacked
 # and patched once, under the package's real version).
-# The same build is interrupted on the way (SIGINT, SIGKILL; during the
-# build and during the parse and corpus write) and run again: every rerun
-# gives those bytes and no run leaves a half-written corpus file; two runs
-# at once neither corrupt nor duplicate it. The O= is removed at the end
+# The same build is interrupted on the way (SIGINT, SIGKILL) and run
+# again: every rerun gives those bytes and no run leaves a half-written
+# corpus file; two runs at once neither corrupt nor duplicate it. The
+# SIGKILLs come at points of the build's own progress, seen by inotify
+# (never a time): make prepare compiling asm-offsets.s, an assembler
+# writing an object, the linker writing vmlinux.o, and the parse. The O= is removed at the end
 # (it holds a second kernel tree). It is also GCC's real W=1 build of
 # t20's level check.
 . "$(dirname "$0")/lib.sh"
@@ -114,11 +116,63 @@ ok "its config is the shared build's, byte for byte" cmp "$SEEDDIR/seed.config" 
 need corpus "$TEST_TC" 123
 levels_equal "$TEST_TC" 1 "$CDIR/$TEST_TC-W123.jsonl.zst" "$c"
 
-# during the build again: kernel/time/'s 16 objects to recompile
+# killed_on SIGNAL DIR REGEX: start make corpus in its own process group
+# and kill the whole group as soon as a file whose path matches REGEX is
+# created in DIR (inotify: the build's own progress, whatever the
+# machine's speed); then no corpus file or a whole one. Fails when no such
+# file was created (the build did not go where the test meant).
+killed_on() {
+	local pid f hit=
+	runs=$((runs + 1))
+	coproc INW { exec inotifywait -m -e create --format '%w%f' "$2" 2>&1; }
+	read -r -u "${INW[0]}" f	# Setting up watches.
+	read -r -u "${INW[0]}" f	# Watches established.
+	setsid env --default-signal=INT,QUIT bash -c "$(declare -f corpus); o2=$o2 TOP=$TOP TEST_VARS='$TEST_VARS' TEST_TC=$TEST_TC
+		corpus > $TESTDIR/t11-run-$runs.log 2>&1" &
+	pid=$!
+	while kill -0 "$pid" 2> /dev/null; do
+		read -r -t 1 -u "${INW[0]}" f || continue
+		if [[ $f =~ $3 ]]; then
+			kill -s "$1" -- -"$pid" 2> /dev/null
+			hit=$f
+			break
+		fi
+	done
+	kill "$INW_PID"
+	wait "$pid" 2> /dev/null
+	sleep 1
+	[ -n "$hit" ] || { echo "make corpus ended and no file matched $3 in $2"; return 1; }
+	echo "killed when $hit was created; left: $(stat -c '%s bytes' "$hit" 2> /dev/null || echo nothing)" > "$TESTDIR/t11-kill.txt"
+	! grep -q '^  CAMPAIGN ' "$TESTDIR/t11-run-$runs.log" || { echo "the run went on to its end: the signal did not stop it"; return 1; }
+	[ ! -e "$c" ] || zstd -tq "$c"
+}
+again() {	# again WHAT: the rerun made the killed build whole: the same bytes
+	sed 's/^/# /' "$TESTDIR/t11-kill.txt"
+	ok "after KILL $1, a rerun gives the same bytes" same
+	ok "  it said what it removed" grep -q "^  REPAIR   $TEST_TC-W1: the last build did not end; unfinished targets removed: [1-9][0-9]*$" \
+		"$TESTDIR/t11-run-$runs.log"
+	grep -h '^  REPAIR ' "$TESTDIR/t11-run-$runs.log" | sed 's/^/# /'
+}
+
+# make prepare: asm-offsets.s made again (its header keeps its bytes and
+# so its time: nothing else is rebuilt)
+rm -f "$b/arch/arm/kernel/asm-offsets.s" "$b/.kwarn-built" "$c"
+ok "KILL during make prepare (compiling asm-offsets.s) left no partial corpus" \
+	killed_on KILL "$b/arch/arm/kernel" '/asm-offsets\.s$'
+again "during make prepare"
+# a compile: kernel/time's 16 objects again, killed when an assembler
+# creates one (the object it then writes is cut short, beside the .cmd
+# file of its last compile)
 find "$b/kernel/time" -name '*.o' -delete
 rm -f "$b/.kwarn-built" "$c"
-ok "KILL during the build left no partial corpus" killed KILL "building kernel/time"
-ok "after KILL during the build, a rerun gives the same bytes" same
+ok "KILL during a compile (an assembler writing kernel/time/*.o) left no partial corpus" \
+	killed_on KILL "$b/kernel/time" '\.o$'
+again "during a compile"
+# the link: one object again, killed when the linker creates vmlinux.o
+rm -f "$b/kernel/time/timer.o" "$b/.kwarn-built" "$c"
+ok "KILL during the link (the linker writing vmlinux.o) left no partial corpus" \
+	killed_on KILL "$b" '/vmlinux\.o$'
+again "during the link"
 for sig in INT KILL; do
 	rm -f "$c"
 	ok "$sig during the parse and corpus write left no partial corpus" killed $sig "$parsing"
@@ -135,17 +189,26 @@ ok "two concurrent runs for the same seed: the same bytes, no leftovers" bash -c
 	test \$(ls $(dirname "$c") | grep -c '^$TEST_TC-W1.jsonl.zst') = 1"
 ok "no later run prepared the tree again" test "$(cat "$TESTDIR"/t11-run-*.log | grep -c '^  TREE ')" = 1
 
-# Builds that run past BUILD_TIMEOUT (both seeds' W=12, from scratch):
-# recorded as "timeout", without a stamp; the campaign goes on and exits 0
-c12=$o2/corpus/$TEST_RUN/seed-1/$TEST_TC-W12.jsonl.zst
+# Builds that run past BUILD_TIMEOUT, on any machine: a cross prefix
+# whose compiler never ends init/main.c, for both seeds: recorded as
+# "timeout", without a stamp; the campaign goes on and exits 0
+slow=$o2/slow/arm-linux-gnueabi-
+mkdir -p "$o2/slow"
+for t in /usr/bin/arm-linux-gnueabi-*; do ln -sf "$t" "$o2/slow/$(basename "${t%-12}")"; done
+rm -f "${slow}gcc"
+printf '#!/bin/sh\ncase " $* " in *" init/main.c "*) exec sleep 3600 ;; esac\nexec arm-linux-gnueabi-gcc-12 "$@"\n' > "${slow}gcc"
+chmod +x "${slow}gcc"
+slowname=gcc-$(arm-linux-gnueabi-gcc-12 -dumpfullversion)
+ct=$o2/corpus/$TEST_RUN/seed-1/$slowname-W1.jsonl.zst
 ok "a build past BUILD_TIMEOUT is recorded as timeout and the campaign goes on" bash -c "
 	$(declare -f corpus); o2=$o2 TOP=$TOP TEST_VARS='$TEST_VARS' TEST_TC=$TEST_TC
-	corpus SEEDS='1 2' WLEVELS='12 1' BUILD_TIMEOUT=3 > $TESTDIR/t11-timeout.log 2>&1 &&
-	zstd -dcq $c12 | head -n1 | jq -e '.status == \"timeout\" and .make_exit == 124' > /dev/null &&
-	grep -q '^  DONE     seed 1 $TEST_TC W=12: timeout' $TESTDIR/t11-timeout.log &&
-	grep -q '^  CAMPAIGN 4 builds and 0 boots of 4: 2 ok, 0 failed, 2 timeout, 0 error' $TESTDIR/t11-timeout.log &&
-	test ! -e $o2/$TEST_RUN/seed-1/$TEST_TC-W12/.kwarn-built"
-rm -rf "$o2/$TEST_RUN"/seed-[12]/"$TEST_TC"-W12* "$o2/corpus/$TEST_RUN"/seed-[12]/"$TEST_TC"-W12.*
+	corpus SEEDS='1 2' TOOLCHAIN=$slow BUILD_TIMEOUT=5 > $TESTDIR/t11-timeout.log 2>&1 &&
+	zstd -dcq $ct | head -n1 | jq -e '.status == \"timeout\" and .make_exit == 124' > /dev/null &&
+	grep -q '^  DONE     seed 1 $slow W=1: timeout' $TESTDIR/t11-timeout.log &&
+	grep -q '^  CAMPAIGN 2 builds and 0 boots of 2: 0 ok, 0 failed, 2 timeout, 0 error' $TESTDIR/t11-timeout.log &&
+	test ! -e $o2/$TEST_RUN/seed-1/$slowname-W1/.kwarn-built"
+pkill -f "^sleep 3600$" || true
+rm -rf "$o2/$TEST_RUN"/seed-[12]/"$slowname"-W1* "$o2/corpus/$TEST_RUN"/seed-[12]/"$slowname"-W1.* "$o2/slow"
 
 # KEEP_BUILDS=0: each build directory emptied once its corpus is written,
 # stamps kept: a rerun builds and parses nothing
