@@ -13,8 +13,9 @@
 # again: every rerun gives those bytes and no run leaves a half-written
 # corpus file; two runs at once neither corrupt nor duplicate it. The
 # SIGKILLs come at points of the build's own progress, seen by inotify
-# (never a time): make prepare compiling asm-offsets.s, an assembler
-# writing an object, the linker writing vmlinux.o, and the parse. The O= is removed at the end
+# (never a time): make prepare compiling asm-offsets.s, kernel-doc
+# checking an object just compiled, the linker writing vmlinux.o, and the
+# parse. The O= is removed at the end
 # (it holds a second kernel tree). It is also GCC's real W=1 build of
 # t20's level check.
 . "$(dirname "$0")/lib.sh"
@@ -160,14 +161,15 @@ rm -f "$b/arch/arm/kernel/asm-offsets.s" "$b/.kwarn-built" "$c"
 ok "KILL during make prepare (compiling asm-offsets.s) left no partial corpus" \
 	killed_on KILL "$b/arch/arm/kernel" '/asm-offsets\.s$'
 again "during make prepare"
-# a compile: kernel/time's 16 objects again, killed when an assembler
-# creates one (the object it then writes is cut short, beside the .cmd
-# file of its last compile)
-find "$b/kernel/time" -name '*.o' -delete
+# a compile's rule: kernel/time's 16 objects again, killed when kernel-doc
+# starts on timekeeping.o, compiled and its .cmd file written: Kbuild
+# alone would take the object as made and never check it again, and its
+# kernel-doc warnings would be missing from the corpus
+find "$b/kernel/time" \( -name '*.o' -o -name '.*.kernel-doc.log' \) -delete
 rm -f "$b/.kwarn-built" "$c"
-ok "KILL during a compile (an assembler writing kernel/time/*.o) left no partial corpus" \
-	killed_on KILL "$b/kernel/time" '\.o$'
-again "during a compile"
+ok "KILL in a compile's rule (kernel-doc on kernel/time/timekeeping.o, compiled) left no partial corpus" \
+	killed_on KILL "$b/kernel/time" '/\.timekeeping\.o\.kernel-doc\.log\.[0-9]+\.tmp$'
+again "in a compile's rule"
 # the link: one object again, killed when the linker creates vmlinux.o
 rm -f "$b/kernel/time/timer.o" "$b/.kwarn-built" "$c"
 ok "KILL during the link (the linker writing vmlinux.o) left no partial corpus" \
