@@ -43,7 +43,8 @@
 #
 # What to build
 #   SEED=N               KCONFIG_SEED, 0..999999999 without leading zeros (1)
-#   SEEDS="1-100 200"    several seeds, numbers and ranges (corpus, top, compare, boot, branches, series-check)
+#   SEEDS="1-100 200"    several seeds, numbers and ranges, at most 100000 seeds (corpus, top, compare, boot,
+#                        branches, series-compare)
 #   P=N                  KCONFIG_PROBABILITY, percent 0..100 (2)
 #   CONFIG=NAME          add tests/NAME.config to the pin (small: the test kernel)
 #   FRAGMENT="a.config"  your own Kconfig lines on top of the pin (mk/fragments/ has examples)
@@ -181,11 +182,22 @@ setting-each = $(foreach x,$($(1)),$(if $(call $(2),$(x)),,$(error $(1): '$(x)' 
 # the clock (a corpus nobody can reproduce), and SEED=010 was seed 8
 seed-ok = $(call decimal,$(1),9)
 $(call setting-check,SEED,$(call seed-ok,$(SEED)),a decimal number 0..999999999 without leading zeros)
-# SEEDS: seeds and ranges FIRST-LAST (FIRST <= LAST)
+# SEEDS: seeds and ranges FIRST-LAST (FIRST <= LAST), at most SEEDS_MAX
+# seeds (a range counts as its size): a campaign's targets, a query's
+# files. Judged here without expanding it (one awk for the ranges' order
+# and sizes); the goals that use the seeds expand them (mk/seeds.sh)
+SEEDS_MAX := 100000
 seed-range-ok = $(and $(filter 2,$(words $(subst -, ,$(1)))),$(call seed-ok,$(firstword $(subst -, ,$(1)))),\
-	$(call seed-ok,$(lastword $(subst -, ,$(1)))),$(shell [ $(subst -, -le ,$(1)) ] && echo ok))
+	$(call seed-ok,$(lastword $(subst -, ,$(1)))))
 seeds-ok = $(if $(findstring -,$(1)),$(call seed-range-ok,$(1)),$(call seed-ok,$(1)))
-$(call setting-each,SEEDS,seeds-ok,a seed (a decimal number 0..999999999 without leading zeros) or a range FIRST-LAST)
+seeds-why = $(if $(SEEDS),$(shell awk -v max=$(SEEDS_MAX) 'BEGIN { for (i = 1; i < ARGC; i++) { \
+	n = split(ARGV[i], r, "-"); if (n == 2 && r[1] + 0 > r[2] + 0) { print "backwards", ARGV[i]; exit } \
+	total += n == 2 ? r[2] - r[1] + 1 : 1 } if (total > max) print "many", total }' $(SEEDS)))
+seeds-not-a-seed = a seed (a decimal number 0..999999999 without leading zeros) or a range FIRST-LAST
+$(call setting-each,SEEDS,seeds-ok,$(seeds-not-a-seed))
+seeds-verdict := $(seeds-why)
+$(if $(filter backwards,$(seeds-verdict)),$(error SEEDS: '$(word 2,$(seeds-verdict))' is not $(seeds-not-a-seed)))
+$(if $(filter many,$(seeds-verdict)),$(error SEEDS: $(word 2,$(seeds-verdict)) seeds; at most $(SEEDS_MAX) at once))
 p-ok = $(or $(call decimal,$(1),2),$(filter 100,$(1)))
 $(call setting-check,P,$(call p-ok,$(P)),KCONFIG_PROBABILITY: a percentage 0..100)
 $(call setting-check,GOLDEN_P,$(call p-ok,$(GOLDEN_P)),a percentage 0..100)

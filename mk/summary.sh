@@ -14,7 +14,8 @@
 #        summary.sh -b OUT BOOT...
 #            the boot records (line 1) of the boot files BOOT
 #            (TOOLCHAIN-branches.jsonl.zst, qemu/README.md) as lines
-#            "SEED TAB TOOLCHAIN TAB STATUS" in OUT, for kwarn-agg top -s
+#            "SEED TAB TOOLCHAIN TAB STATUS" added to OUT, for kwarn-agg
+#            top -s (added: xargs may run it more than once)
 #
 # A summary is of its corpus file when both have the same modification
 # time: mk/corpus.sh gives it the corpus file's, and so does this script.
@@ -95,7 +96,7 @@ case ${1:-} in
 	done | jq -R -r 'index("\t") as $i | .[:$i] as $f | (.[$i + 1:] | try fromjson catch null)
 		| if type == "object" and .type == "boot" and (.seed | type) == "number"
 			and (.toolchain | type) == "string" and (.status | type) == "string"
-		  then [.seed, .toolchain, .status] | @tsv else "!\t\($f)" end' > "$out"
+		  then [.seed, .toolchain, .status] | @tsv else "!\t\($f)" end' >> "$out"
 	bad=$(sed -n 's/^!\t//p' "$out" | head -n 1)
 	[ -z "$bad" ] || fail "$bad:1: not a boot record (qemu/README.md)"
 	;;

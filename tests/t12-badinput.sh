@@ -45,6 +45,14 @@ ok "SEEDS takes numbers and ranges, each seed once, in the order given" bash -c 
 	test \"\$(campaign SEEDS='9 3-5 4 1-1' TOOLCHAIN=gcc-12)\" = 'campaign-build/9/gcc-12/123 campaign-build/3/gcc-12/123 campaign-build/4/gcc-12/123 campaign-build/5/gcc-12/123 campaign-build/1/gcc-12/123'"
 ok "a range that runs backwards is refused before any work" make_refuses corpus \
 	"SEEDS: '5-3' is not a seed (a decimal number 0..999999999 without leading zeros) or a range FIRST-LAST" SEEDS="1 5-3"
+ok "SEEDS of more than 100000 seeds is refused at once, whatever the goal" bash -c "
+	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
+	make_refuses top 'SEEDS: 100000000 seeds; at most 100000 at once' SEEDS=1-100000000 &&
+	make_refuses help 'SEEDS: 100001 seeds; at most 100000 at once' SEEDS='1-100000 0'"
+# a goal that does not use the seeds does not expand them
+mstime() { local t=$EPOCHREALTIME; make -C "$TOP" -s help O="$TESTDIR/w-o" "$@" > /dev/null; echo $(( (${EPOCHREALTIME/./} - ${t/./}) / 1000 )); }
+plain=$(mstime) seeds=$(mstime SEEDS=1-100000)
+ok "make help SEEDS=1-100000 takes no longer than make help (${seeds} ms against ${plain} ms)" test "$seeds" -lt $((plain + 300))
 for j in 0 abc 2x 10000; do
 	ok "JOBS=$j is refused before any work" make_refuses corpus \
 		"JOBS must be a number of parallel jobs, 1..9999, got '$j'" JOBS="$j"
@@ -122,6 +130,10 @@ ok "make top on a truncated corpus file fails, naming it" fails_with "seed-9/gcc
 	make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$TESTDIR/badcorpus"
 ok "make top with no corpus says so" fails_with "no corpus in" \
 	make -C "$TOP" -s top CORPUS="$TESTDIR/nocorpus"
+ok "make top SEEDS=1-100000: seed 1's tables (the seeds listed by a script, not on a command line)" bash -c "
+	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$TESTDIR/corpus SEED=$TEST_SEED > $TESTDIR/top-1.out &&
+	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$TESTDIR/corpus SEEDS=1-100000 > $TESTDIR/top-many.out &&
+	test -s $TESTDIR/top-1.out && cmp $TESTDIR/top-1.out $TESTDIR/top-many.out"
 corrupt=$TESTDIR/badcorpus/$TEST_RUN/seed-9/gcc-12-W123.jsonl.zst
 cp "$c" "$corrupt" && printf '\377\377\377\377\377\377\377\377' |
 	dd of="$corrupt" bs=1 seek=4000 conv=notrunc status=none
@@ -264,3 +276,18 @@ ok "corpus.sh refuses to publish a record of the wrong type, naming file and lin
 	kmake -s corpus-one CORPUS="$bad/write" KWARN_PARSE="$bad/kwarn-parse"
 ok "  and leaves nothing in the corpus directory" \
 	bash -c "[ -z \"\$(ls -A '$bad/write/$TEST_RUN/seed-$TEST_SEED')\" ]"
+
+# An unreadable seed directory stops a query, naming it (as root, every
+# directory is readable: the query runs as nobody)
+rm -rf "$bad/unread" && mkdir -p "$bad/unread/$TEST_RUN"
+for s in 1 2 3; do
+	mkdir "$bad/unread/$TEST_RUN/seed-$s"
+	zstd -dcq "$c" | sed "s/\"seed\":$TEST_SEED,/\"seed\":$s,/" | zstd -q -3 -o "$bad/unread/$TEST_RUN/seed-$s/$TEST_TC-W123.jsonl.zst"
+done
+chmod -R a+rwX "$bad/unread" && chmod 000 "$bad/unread/$TEST_RUN/seed-2"
+ok "an unreadable seed directory: make top SEEDS='1 2 3' fails naming it (it printed seeds 1 and 3, exit 0)" bash -c "
+	cd / && ! setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/tmp \
+		make -C $TOP -s top $TEST_RUN_VARS SEEDS='1 2 3' CORPUS=$bad/unread O=/tmp/kwarn-nobody-o > $TESTDIR/unread.out 2>&1 &&
+	grep -qx 'kwarn: corpus-files: $bad/unread/$TEST_RUN/seed-2: cannot read this seed.s directory' $TESTDIR/unread.out ||
+	{ head -c 600 $TESTDIR/unread.out; false; }"
+chmod 755 "$bad/unread/$TEST_RUN/seed-2"
