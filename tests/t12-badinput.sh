@@ -71,10 +71,36 @@ ok "compare with a bad B is refused" make_refuses compare "B=clang: a toolchain"
 for v in O CORPUS; do
 	ok "$v= with a space is refused (it wrote somewhere else)" bash -c "
 		$(declare -f make_refuses)
-		make_refuses corpus '$v must be one directory, without spaces' '$v=$TESTDIR/no-such-o b' && test ! -e $TOP/b"
+		make_refuses corpus '$v must be one directory, its path of only letters, digits and / . _ - + , @' '$v=$TESTDIR/no-such-o b' && test ! -e $TOP/b"
 done
+# quotes and shell syntax in a path: refused in one line, nothing made
+# (make where O='x"q' made directories named after the split command)
+refused_in_quotes() {	# refused_in_quotes V Q: make where V=.../Q is refused, makes nothing
+	rm -rf "$TESTDIR/quotes" && mkdir "$TESTDIR/quotes" &&
+	(cd "$TESTDIR/quotes" && make_refuses where "$1 must be one directory, its path of only letters, digits and / . _ - + , @, got" \
+		"$1=$TESTDIR/quotes/$2") && [ -z "$(ls -A "$TESTDIR/quotes")" ]
+}
+for q in 'x"q' "q'c" 'a;b' 'a`b' 'a#b' 'a^b'; do
+	for v in O CORPUS; do
+		ok "$v= with $q in its path is refused, nothing made" refused_in_quotes "$v" "$q"
+	done
+done
+ok "FROM= with a quote in its path is refused" make_refuses merge "FROM: '/tmp/a\"b': only letters, digits" FROM='/tmp/a"b'
+ok "FRAGMENT= with a quote in its path is refused" make_refuses config "FRAGMENT: '/tmp/a'b.config': only letters, digits" FRAGMENT="/tmp/a'b.config"
+ok "a cross prefix with a space is refused (two words)" make_refuses corpus \
+	"TOOLCHAIN=/opt/my x/arm-: a toolchain: gcc-N, clang-N or a cross prefix ending in '-'" TOOLCHAIN="/opt/my x/arm-"
+ok "a LINE= with a line feed in it is refused, before any work" make_refuses repro \
+	"LINE must be one line of the compiler's output, got a line feed in it" LINE="a.c:1:2: warning: x [-Wx]
+b.c:3:4: warning: y [-Wy]"
 ok "KSRC that is not a kernel tree is refused before any work" make_refuses corpus \
-	"KSRC must be a kernel tree (a directory with a Makefile), without spaces, got '/nonexistent'" KSRC=/nonexistent
+	"KSRC must be a kernel tree (a directory with Makefile, Kconfig and arch/arm/Kconfig), its path of only letters, digits and / . _ - + , @, got '/nonexistent'" KSRC=/nonexistent
+mkdir -p "$TESTDIR/not-a-tree" && touch "$TESTDIR/not-a-tree/Makefile"
+ok "KSRC with a Makefile but no Kconfig (not a kernel tree) is refused before any work" make_refuses corpus \
+	"KSRC must be a kernel tree" KSRC="$TESTDIR/not-a-tree"
+# a ^ in a KSRC path would name the RUN of another tree (a/b and a^b)
+mkdir -p "$TESTDIR/a^b/arch/arm" && touch "$TESTDIR/a^b/Makefile" "$TESTDIR/a^b/Kconfig" "$TESTDIR/a^b/arch/arm/Kconfig"
+ok "KSRC with a ^ in its path is refused: its RUN's name would be another tree's" make_refuses corpus \
+	"KSRC must be a kernel tree" KSRC="$TESTDIR/a^b"
 ok "FORMAT=xml is refused" make_refuses compare "FORMAT must be text or json, got 'xml'" FORMAT=xml A=gcc-12 B=clang-14
 ok "a non-numeric LIST is refused" make_refuses compare "LIST must be a number 1..999999999, got 'abc'" LIST=abc
 ok "TOP_N=0 is refused" make_refuses top "TOP_N must be a number 1..999999999, got '0'" TOP_N=0
@@ -90,7 +116,7 @@ ok "SCRIPT naming a FIFO is refused, the FIFO left alone" bash -c "
 	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
 	make_refuses repro 'SCRIPT=$TESTDIR/fifo: not a regular file' ID=1 SCRIPT=$TESTDIR/fifo && test -p $TESTDIR/fifo"
 ok "newwarn with a DIFF that is not there is refused before any work" make_refuses newwarn \
-	"DIFF must be a readable patch file, got '/nonexistent'" DIFF=/nonexistent
+	"DIFF must be a readable patch file, its path of only letters, digits and / . _ - + , @, got '/nonexistent'" DIFF=/nonexistent
 ok "an ID that is not hex is refused" make_refuses repro "ID must be a corpus key or a prefix of one: 1 to 16 hex digits, got 'xyz'" ID=xyz
 ok "an ID longer than a key is refused" make_refuses repro "ID must be a corpus key or a prefix of one" ID=0123456789abcdef0
 key=$(zstd -dcq "$c" | sed -n 2p | jq -r .key)
@@ -119,8 +145,9 @@ ok "make help lists every target ($(wc -w <<< "$phony")) and setting ($(wc -w <<
 	for v in $(echo $vars); do grep -q \"^  \$v=\" $TESTDIR/help.out || { echo \"# no setting \$v\"; exit 1; }; done"
 # one tree stamp per KSRC: builds from one tree are out of date against another
 stamp() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk kwarn-print-TREE_STAMP KSRC="$1" O="$O"; }
-mkdir -p "$TESTDIR/tree-a" "$TESTDIR/tree-b" "$TESTDIR/tree-a/b" "$TESTDIR/tree-a-b"
-touch "$TESTDIR/tree-a/Makefile" "$TESTDIR/tree-b/Makefile" "$TESTDIR/tree-a/b/Makefile" "$TESTDIR/tree-a-b/Makefile"
+for t in tree-a tree-b tree-a/b tree-a-b; do
+	mkdir -p "$TESTDIR/$t/arch/arm" && touch "$TESTDIR/$t/Makefile" "$TESTDIR/$t/Kconfig" "$TESTDIR/$t/arch/arm/Kconfig"
+done
 ok "each KSRC tree has a stamp of its own" test "$(stamp "$TESTDIR/tree-a")" != "$(stamp "$TESTDIR/tree-b")"
 ok "  tree-a/b and tree-a-b too" test "$(stamp "$TESTDIR/tree-a/b")" != "$(stamp "$TESTDIR/tree-a-b")"
 cp "$c" "$TESTDIR/trunc.jsonl.zst"
