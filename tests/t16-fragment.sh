@@ -52,6 +52,17 @@ ok "  and another content another run, and none the run without a fragment" bash
 	echo \"\$a \$m \$n\"; [ \"\$a\" != \"\$m\" ] && [ \"\$a\" != \"\$n\" ] && [ \"\$m\" != \"\$n\" ] &&
 	[ \"\$n\" = $TEST_RUN ] && [ \"\${m%-frag-*}\" = $TEST_RUN ]"
 
+# a CRLF file is read as LF: its "is not set" lines kept, no \r in values
+printf '# CONFIG_PRINTK_TIME is not set\r\nCONFIG_MMC=y\r\n' > "$f/crlf.config"
+ok "a CRLF fragment is the same fragment as its LF copy (its 'is not set' line kept, no \\r in values)" \
+	bash -c "$(declare -f where); [ \"\$(where FRAGMENT=$f/crlf.config)\" = \"\$(where FRAGMENT=$f/a.config)\" ] &&
+	$TOP/mk/fragment.sh lines $f/crlf.config | cmp - <($TOP/mk/fragment.sh lines $f/a.config)"
+printf 'CONFIG_AEABI=y\r\n' > "$f/crlf-pin.config"
+ok "a CRLF copy of a pinned line does not contradict the pin" bash -c "
+	$(declare -f where); [ -n \"\$(where FRAGMENT=$f/crlf-pin.config)\" ]"
+printf 'CONFIG_AEABI=y\nCONFIG_MMC=y\n' > "$f/crlf.seed.config"
+ok "  and checkpin finds its CRLF lines kept" "$TOP/mk/checkpin.sh" "$f/crlf.seed.config" "$f/crlf-pin.config" "$f/crlf.config"
+
 # a forced symbol: the seed's config has it, the seed's config without the
 # fragment does not; the seed's directory is the fragment's run
 mrun=$(where FRAGMENT="$f/mmc.config")
