@@ -40,7 +40,7 @@ for s in $("$here/seeds.sh" "$@" | sort -n -u); do
 		f=$corpus/${side#*:}.jsonl.zst
 		[ -f "$f" ] || fail "$f: no corpus; run make corpus-one SEED=$s for that tree"
 		"$here/corpus-check.sh" "$f" || exit 2	# it said why
-		zstd -dcq "$f" >> "$tmp/${side%%:*}" || fail "cannot read $f"
+		zstd -dcq < "$f" >> "$tmp/${side%%:*}" || fail "cannot read $f"
 		objects "$o/${side#*:}" > "$tmp/objs-${side%%:*}"
 	done
 	jq -n -c --argjson s "$s" --slurpfile a "$tmp/objs-a" --slurpfile b "$tmp/objs-b" \

@@ -48,8 +48,8 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 # top offenders: one seed with SEED= on the command line, else every seed;
 # per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds. Read
 # from the corpus files' summaries by kwarn-agg (a corpus file without one
-# of its time, from an older kwarn, is checked and gets it first:
-# mk/summary.sh); corpus/queries/top.jq, reading the records, is the
+# that is provably its own, from an older kwarn or changed since, is
+# checked and gets it first: mk/summary.sh); corpus/queries/top.jq, reading the records, is the
 # reference the tests hold it to. The files go by file name (the
 # toolchain's), so that kwarn-agg -g holds one toolchain's keys at a time.
 # Over more than one seed, a campaign section follows (seeds built,

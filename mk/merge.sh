@@ -42,6 +42,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 dest=$(realpath -m -- "$1") || fail "$1: not a path"
 shift
 
+# what is read of a corpus file or a summary here stops at the readers'
+# limits (mk/corpus-lib.jq): a damaged one is then checked whole, and
+# mk/corpus-check.sh says what it is
+read -r line_max corpus_max < <(jq -n -r -L "$here" 'include "corpus-lib"; "\(line_max) \(corpus_max)"')
+# line1 FILE: line 1 of zstd file FILE, at most line_max + 1 bytes of it
+line1() { zstd -dcq < "$1" 2> /dev/null | head -c $((line_max + 1)) | head -n 1; }
 # lists are lines of tab-separated fields: no such character in a path
 nl=$'\n' tab=$'\t'
 plain() { case $1 in *"$nl"* | *"$tab"*) return 1 ;; esac; }
@@ -127,8 +133,8 @@ mapfile -t rels < <(printf '%s\n' "${!cands[@]}" | sort)
 # cannot both be merged; a damaged one is named by mk/corpus-check.sh
 conflict() {
 	local a=$1 b=$2 why
-	why=$({ printf '%s\n' "$(zstd -dcq "$a" 2> /dev/null | head -n 1)"
-		printf '%s\n' "$(zstd -dcq "$b" 2> /dev/null | head -n 1)"; } | jq -n -R -r '
+	why=$({ printf '%s\n' "$(line1 "$a")"
+		printf '%s\n' "$(line1 "$b")"; } | jq -n -R -r '
 		def rec: try fromjson catch null;
 		def show: tojson | if length > 60 then .[:57] + "..." else . end;
 		(input | rec) as $a | (input | rec) as $b
@@ -182,18 +188,23 @@ done
 [ $nconf -le 5 ] || warn "and $((nconf - 5)) more paths with two different corpora"
 [ $nconf = 0 ] || exit 1
 
-# 4. The quick check: line 1 of each corpus file and its summary's header
-# and line count, judged by one jq (mk/corpus-lib.jq); "ok REL" or
-# "full REL WHY"
+# 4. The quick check: line 1 of each corpus file, its path (the readers'
+# rule, mk/corpus-lib.jq's path_why), its summary's first frame, header
+# and line count, judged by one jq; "ok REL" or "full REL WHY"
 heads() {
-	local rel sha c s h x
+	local rel sha c s h x f
 	while IFS=$tab read -r rel sha c s; do
 		printf '%s\t%s\t%s\t%s\n' "$rel" "$sha" "$c" "$s"
 		# zstd stops at head's end (SIGPIPE): damage shows in line 1 or
 		# in the summary, and then the whole check says what it is
-		h=$(zstd -dcq "$c" 2> /dev/null | head -n 1) || true
+		h=$(line1 "$c") || true
 		printf '%s\n' "$h"
-		if [ -n "$s" ] && x=$(zstd -dcq "$s" 2> /dev/null | sed -n '1p;$=') && [[ $x == *"$nl"* ]]; then
+		f=
+		[ -z "$s" ] || { IFS= read -r -N 1024 f < "$s" || true; }
+		f=${f#*#kwarn-summary }
+		printf '%s\n' "${f%%"$nl"*}"
+		if [ -n "$s" ] && x=$(zstd -dcq < "$s" 2> /dev/null | head -c $((corpus_max + 1)) |
+			cut -b "1-$((line_max + 1))" | sed -n '1p;$=') && [[ $x == *"$nl"* ]]; then
 			printf '%s\n' "$x"
 		else
 			printf '\n\n'
@@ -205,15 +216,18 @@ judge() {
 	include "corpus-lib";
 	fields as $fields | ($fields | quick) as $quick
 	| foreach inputs as $l ({n: 0, a: []};
-		if .n == 4 then {n: 1, a: [$l]} else {n: (.n + 1), a: (.a + [$l])} end;
-		if .n == 4 then .a else empty end)
-	| . as [$meta, $head, $sum, $count]
+		if .n == 5 then {n: 1, a: [$l]} else {n: (.n + 1), a: (.a + [$l])} end;
+		if .n == 5 then .a else empty end)
+	| . as [$meta, $head, $frame, $sum, $count]
 	| ($meta | split("\t")) as [$rel, $sha, $c, $s]
 	| ($head | try fromjson catch null) as $r
 	| if ($r | type) != "object" or ($r | head_why($fields; $quick; max_schema)) != null then "full\t\($rel)\tline 1 is not a build record"
+	  elif ($r | path_why($c)) != null then "full\t\($rel)\tat a path not its build record'"'"'s"
 	  elif $r.type == "boot" then "full\t\($rel)\ta branch profile"
 	  elif $s == "" then "full\t\($rel)\tno summary beside it"
 	  elif $sum != ($r | summary_header($sha)) then "full\t\($rel)\tthe summary beside it is not of this file"
+	  elif ($frame | ltrimstr("\(summary_version) ") | try fromjson catch null) != ($r | summary_facts($sha)) then
+		"full\t\($rel)\tthe summary beside it does not say it is of this file"
 	  elif $count != "\($r.unique + 1)" then "full\t\($rel)\tthe summary beside it is damaged"
 	  else "ok\t\($rel)" end'
 }

@@ -304,6 +304,75 @@ ok "corpus.sh refuses to publish a record of the wrong type, naming file and lin
 ok "  and leaves nothing in the corpus directory" \
 	bash -c "[ -z \"\$(ls -A '$bad/write/$TEST_RUN/seed-$TEST_SEED')\" ]"
 
+# A record longer than the readers' line limit (mk/corpus-lib.jq
+# line_max; a log line of 9 MB of backslashes is 36 MB as a record, its
+# message and text each escaped): here a parser whose third record's text
+# has 17 MB more. mk/corpus.sh refuses to publish it:
+# kwarn never writes a corpus (or a summary) its readers then refuse.
+cat > "$bad/long.awk" << 'AWK'
+NR == 3 { s = "x"; while (length(s) < 17000000) s = s s; sub(/"text":"/, "\"text\":\"" s) }
+{ print }
+AWK
+printf '#!/bin/sh\n"%s" "$@" | awk -f "%s"\n' "$TOP/.build/bin/kwarn-parse" "$bad/long.awk" > "$bad/kwarn-parse-long"
+chmod +x "$bad/kwarn-parse-long"
+ok "corpus.sh refuses to publish a record longer than the readers' line limit, naming file and line" \
+	says "corpus-check: $bad/long/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: line longer than 16777216 bytes" \
+	kmake -s corpus-one CORPUS="$bad/long" KWARN_PARSE="$bad/kwarn-parse-long"
+ok "  and leaves nothing in the corpus directory" \
+	bash -c "[ -z \"\$(ls -A '$bad/long/$TEST_RUN/seed-$TEST_SEED')\" ]"
+
+# Corpus reading is bounded: the check stops at the first bad line, and a
+# line or a file past the limits is refused without being held whole
+bomb=$bad/bomb/$TEST_RUN/seed-$TEST_SEED
+mkdir -p "$bomb"
+{ zstd -dcq "$c" | head -n 1; yes '' | head -n 20000000; } | zstd -q -19 -T2 -o "$bomb/$TEST_TC-W123.jsonl.zst"
+ok "a zstd bomb ($(stat -c %s "$bomb/$TEST_TC-W123.jsonl.zst") bytes, 20 million empty lines): make top stops at line 2 at once" bash -c "
+	$(declare -f says); TESTDIR=$TESTDIR; s=\$SECONDS
+	says 'corpus-check: $bomb/$TEST_TC-W123.jsonl.zst:2: not JSON' make -C $TOP -s top $TEST_RUN_VARS CORPUS=$bad/bomb &&
+	echo \"# \$((SECONDS - s)) s\" && [ \$((SECONDS - s)) -lt 20 ]"
+rm -rf "$bomb" && mkdir -p "$bomb"
+{ zstd -dcq "$c" | head -n 1; head -c 1073741824 /dev/zero | tr '\0' x; echo; } | zstd -q -3 -T2 -o "$bomb/$TEST_TC-W123.jsonl.zst"
+ok "a 1 GiB line: refused as longer than the line limit, in bounded memory (no 'cannot allocate memory')" bash -c "
+	/usr/bin/time -f %M -o $TESTDIR/bomb.kb make -C $TOP -s top $TEST_RUN_VARS CORPUS=$bad/bomb > $TESTDIR/bomb.out 2>&1
+	grep -qx 'kwarn: corpus-check: $bomb/$TEST_TC-W123.jsonl.zst:2: line longer than 16777216 bytes' $TESTDIR/bomb.out &&
+	echo \"# \$(tail -n 1 $TESTDIR/bomb.kb) KB\" && [ \$(tail -n 1 $TESTDIR/bomb.kb) -lt 300000 ]"
+rm -rf "$bad/bomb"
+
+# A corpus file's path is checked against its build record, by one rule
+# (mk/corpus-lib.jq path_why) every reader uses; a summary is trusted only
+# when its first frame names its corpus file's sha256 and facts
+at=$bad/at/$TEST_RUN
+mkdir -p "$at/seed-4"
+cp -p "$CDIR/$TEST_TC-W123".* "$at/seed-4/"
+ok "seed 1's files (summary too) copied into seed-4/: make top SEED=4 is refused, naming the path and the record" \
+	says "corpus-check: $at/seed-4/$TEST_TC-W123.jsonl.zst:1: its build record says seed-1/$TEST_TC-W123.jsonl.zst, not seed-4/$TEST_TC-W123.jsonl.zst" \
+	make -C "$TOP" -s top $TEST_RUN_VARS SEED=4 CORPUS="$bad/at"
+ok "  and so is a plain make top (it counted seed 1 twice)" \
+	says "corpus-check: $at/seed-4/$TEST_TC-W123.jsonl.zst:1: its build record says seed-1" \
+	make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$bad/at"
+rm -rf "$at" && mkdir -p "$at/seed-1"
+cp -p "$CDIR/$TEST_TC-W123".* "$at/seed-1/"
+mv "$at/seed-1/$TEST_TC-W123.jsonl.zst" "$at/seed-1/clang-14-W1.jsonl.zst"
+ok "a corpus file under another toolchain's and W's name is refused, naming both names" \
+	says "corpus-check: $at/seed-1/clang-14-W1.jsonl.zst:1: its build record says seed-1/$TEST_TC-W123.jsonl.zst, not seed-1/clang-14-W1.jsonl.zst" \
+	make -C "$TOP" -s top $TEST_RUN_VARS TOOLCHAIN=clang-14 W=1 CORPUS="$bad/at"
+rm -rf "$bad/at" && mkdir -p "$bad/at/$TEST_TREE/p7/seed-1"
+cp -p "$CDIR/$TEST_TC-W123".* "$bad/at/$TEST_TREE/p7/seed-1/"
+ok "a P=$TEST_P corpus in a p7 run is refused" \
+	says "corpus-check: $bad/at/$TEST_TREE/p7/seed-1/$TEST_TC-W123.jsonl.zst:1: its build record says probability $TEST_P, not p7's" \
+	make -C "$TOP" -s top P=7 CORPUS="$bad/at"
+rm -rf "$bad/at" && mkdir -p "$at/seed-1"
+cp -p "$CDIR/$TEST_TC-W123".* "$at/seed-1/"
+f=$at/seed-1/$TEST_TC-W123.jsonl.zst
+head -c $(($(stat -c %s "$f") / 2)) "$f" > "$f.half" && touch -r "$f" "$f.half" && mv "$f.half" "$f"
+ok "a corpus file cut in half, its time and its summary kept: refused, not trusted to its summary" \
+	says "corpus-check: $f: truncated or corrupt corpus file" make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$bad/at"
+rm -rf "$bad/at" && mkdir -p "$at/seed-1"
+ln -s "$CDIR/$TEST_TC-W123.jsonl.zst" "$at/seed-1/"
+ok "a corpus file that is a symbolic link is read as the file it names (not 'truncated or corrupt')" bash -c "
+	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$bad/at SEED=$TEST_SEED TOOLCHAIN=$TEST_TC > $TESTDIR/link.out 2> $TESTDIR/link.err &&
+	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$TESTDIR/corpus SEED=$TEST_SEED TOOLCHAIN=$TEST_TC | cmp - $TESTDIR/link.out"
+
 # An unreadable seed directory stops a query, naming it (as root, every
 # directory is readable: the query runs as nobody)
 rm -rf "$bad/unread" && mkdir -p "$bad/unread/$TEST_RUN"

@@ -116,3 +116,25 @@ merge "$m/E" "$m/A" "$m/nonexistent"
 ok "make merge: the same, refused by the settings check" bash -c "
 	test \$(cat $m/rc) = 2 && test ! -e $m/E &&
 	grep -q \"FROM: '$m/nonexistent' is not a directory\" $m/out"
+
+# A corpus file's path is checked against its build record (the readers'
+# rule, mk/corpus-lib.jq path_why), whatever the summary beside it says
+atpath() {	# atpath NAME DIR FILE: a FROM $m/NAME holding the test corpus (summary too) at DIR/FILE
+	rm -rf "$m/$1" && mkdir -p "$m/$1/$2"
+	for x in jsonl.zst sum.zst; do cp -p "$cdir/gcc-12-W123.$x" "$m/$1/$2/${3%.jsonl.zst}.$x"; done
+}
+refused_at() {	# refused_at NAME MESSAGE: merging FROM $m/NAME into a new CORPUS is refused, saying MESSAGE
+	rm -rf "$m/at-out"
+	merge "$m/at-out" "$m/$1"
+	test "$(cat "$m/rc")" = 2 && test ! -e "$m/at-out" && grep -qxF "kwarn: corpus-check: $m/$1/$2" "$m/out" ||
+		{ echo "# said: $(head -c 400 "$m/out")"; false; }
+}
+atpath seed4 $p/seed-4 gcc-12-W123.jsonl.zst
+ok "seed 1's corpus (with its summary) in seed-4/: refused, naming the path and the record, nothing written" \
+	refused_at seed4 "$p/seed-4/gcc-12-W123.jsonl.zst:1: its build record says seed-1/gcc-12-W123.jsonl.zst, not seed-4/gcc-12-W123.jsonl.zst"
+atpath p7 linux-source-6.1/p7/seed-1 gcc-12-W123.jsonl.zst
+ok "a P=$TEST_P corpus in p7/: refused" \
+	refused_at p7 "linux-source-6.1/p7/seed-1/gcc-12-W123.jsonl.zst:1: its build record says probability $TEST_P, not p7's"
+atpath misnamed $p/seed-1 gcc-11-W1.jsonl.zst
+ok "a gcc-12 W=123 corpus named gcc-11-W1: refused" \
+	refused_at misnamed "$p/seed-1/gcc-11-W1.jsonl.zst:1: its build record says seed-1/gcc-12-W123.jsonl.zst, not seed-1/gcc-11-W1.jsonl.zst"
