@@ -30,11 +30,17 @@
 # leftovers (an interrupted run's) are replaced. A corpus file in several
 # FROMs comes, with what lies beside it, from the first FROM in the order
 # of their full paths: the result is the same bytes whatever FROM's order.
-# A summary gets its corpus file's time (mk/summary.sh: that is how make
-# top knows it is the corpus file's).
+# A summary is taken only when its first frame says it is of its corpus
+# file (mk/summary.sh); it is given the corpus file's time too.
+# A corpus file at a path that is not its build record's (mk/corpus-lib.jq,
+# path_why: the rule every reader uses) is refused, naming both. One merge
+# runs into a CORPUS at a time (a lock); a killed one's staging directory
+# is removed by the next.
 #
 # Exit: 0 merged, 1 bad input (different corpora for one path, a damaged
-# file, a FROM that is not a directory), 2 usage, 3 I/O.
+# file or one at another's path, a FROM that is not a directory or holds
+# no corpus file or a symbolic link), 2 usage, 3 I/O (an unreadable
+# directory).
 STEP=merge
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -64,6 +70,16 @@ done
 # sorted and each once: the result must not depend on FROM's order
 mapfile -t froms < <(printf '%s\n' "${froms[@]}" | sort -u)
 
+# One merge at a time into a CORPUS: two at once judged CORPUS as it was
+# and the second silently replaced what the first had merged. The lock is
+# outside CORPUS (which is not made before everything is judged), named by
+# its path; the second waits, then judges what the first merged.
+lock=/run/lock/kwarn-merge-$(printf '%s' "$dest" | sha256sum | cut -c1-16).lock
+[ -d /run/lock ] && [ -w /run/lock ] || lock=${TMPDIR:-/tmp}/${lock##*/}
+exec 9> "$lock" || fail_with 3 "$lock: cannot open the merge lock"
+flock -n 9 || { warn "another make merge into $dest is running: waiting for it"; flock 9; } ||
+	fail_with 3 "$lock: cannot take the merge lock"
+
 work=$(mktemp -d) || fail_with 3 "cannot make a temporary directory"
 stage=
 trap 'rm -rf "$work" ${stage:+"$stage"}' EXIT
@@ -90,8 +106,16 @@ halves() {
 # REL belongs to (itself for a corpus file)
 for i in "${!froms[@]}"; do
 	d=${froms[i]}
+	# an unreadable directory would be left out without a word (find
+	# names it before it tries to enter it)
+	bad=$(find "$d" -mindepth 1 -name '.*' -prune -o -type d \( ! -readable -o ! -executable \) -print -quit 2> /dev/null) || true
+	[ -z "$bad" ] || fail_with 3 "$bad: cannot read this directory: nothing merged"
 	bad=$(find "$d" -mindepth 1 -name "*[$nl$tab]*" -print -quit) || fail_with 3 "FROM $d: cannot list"
 	[ -z "$bad" ] || fail_with 1 "FROM $d: a path with a tab or a line feed under it"
+	# a link would be merged as a link (or, hard-linked, as one to its
+	# target's name); find -type f skipped it without a word
+	bad=$(find "$d" -mindepth 1 -name '.*' -prune -o -type l -print -quit) || fail_with 3 "FROM $d: cannot list"
+	[ -z "$bad" ] || fail_with 1 "$bad: a symbolic link: merge takes files (give what it points to as a FROM)"
 	(cd "$d" && find . -mindepth 1 -name '.*' -prune -o -type f \( -name '*.jsonl.zst' \
 		-o -name '*.log.zst' -o -name '*.run.json' -o -name '*.sum.zst' \) -printf "$i\t%P\n") ||
 		fail_with 3 "FROM $d: cannot list"
@@ -107,6 +131,7 @@ awk -F '\t' 'NR == FNR { have[$1 "\t" $2]; next } !(($1 "\t" $2) in have) { prin
 while IFS=$tab read -r i rel; do
 	warn "${froms[i]}/$rel: no corpus file beside it: left out"
 done < "$work/orphans"
+[ -s "$work/corpora" ] || fail_with 1 "no corpus file (*.jsonl.zst) in FROM ${froms[*]}: nothing merged"
 for i in "${!froms[@]}"; do
 	grep -q "^$i$tab" "$work/corpora" || warn "FROM ${froms[i]}: no corpus files in it"
 done
@@ -124,10 +149,9 @@ declare -A sha
 while read -r h f; do sha[$f]=$h; done < "$work/sums"
 
 # 3. Per path: its candidates, in the order of the FROMs' paths
-declare -A cands
+declare -A cands=()
 while IFS=$tab read -r i rel; do cands[$rel]+="$i "; done < "$work/corpora"
 mapfile -t rels < <(printf '%s\n' "${!cands[@]}" | sort)
-[ ${#cands[@]} -gt 0 ] || rels=()
 
 # conflict A B: one line saying why corpus files A and B, of one path,
 # cannot both be merged; a damaged one is named by mk/corpus-check.sh
@@ -261,6 +285,9 @@ while IFS=$tab read -r rel _; do fresh[$rel]=1; done < "$work/resum"
 # 6. Stage what comes in: "I<tab>REL" to link or copy from FROM I, REL of
 # a fresh summary, "DIR<tab>ORDER<tab>NAME" of each staged file
 mkdir -p "$dest" || fail_with 3 "$dest: cannot make the corpus directory"
+# a staging directory left there is a killed merge's (this one holds
+# the lock): its files never reached their places
+rm -rf "$dest"/.merge-* || fail_with 3 "$dest: cannot remove a killed merge's staging directory"
 stage=$dest/.merge-$$
 mkdir "$stage" || fail_with 3 "$stage: cannot make the staging directory"
 : > "$work/link" ; : > "$work/copy" ; : > "$work/fresh" ; : > "$work/place" ; : > "$work/times"
