@@ -109,4 +109,24 @@ ok "  and it passes the corpus checks" "$TOP/mk/corpus-check.sh" "$fc"
 ok "a fragment_lines that is not an array fails the corpus checks" bash -c "
 	{ jq -c '.fragment_lines = \"x\"' $f/rec.json; zstd -dcq $fc | tail -n +2; } | zstd -q -o $f/bad.jsonl.zst &&
 	! $TOP/mk/corpus-check.sh $f/bad.jsonl.zst 2> $f/bad.out && grep -q 'fragment_lines' $f/bad.out"
+
+# The seed's config is made again when what it is made from changes, file
+# times aside: REF_TOOLCHAIN (it was kept), another checkout's pin in a
+# shared O= (older than the config: make said "Nothing to be done"). Seed 3:
+# the other tests' builds keep their config
+remade() {	# remade MAKE...: the config step ran (its CONFIG line)
+	"$@" > "$f/remade.out" 2>&1 && grep -q '^  CONFIG   seed 3 ' "$f/remade.out" ||
+		{ echo "# said: $(tail -c 300 "$f/remade.out")"; false; }
+}
+kept() { "$@" > "$f/remade.out" 2>&1 && ! grep -q '^  CONFIG ' "$f/remade.out"; }
+ok "config SEED=3: made, then kept" bash -c "$(declare -f kmake remade kept); TOP=$TOP f=$f
+	kmake -s config SEED=3 > /dev/null && kept kmake config SEED=3"
+ok "  REF_TOOLCHAIN=clang-14: made again (it was kept), and again back to gcc-12" bash -c "$(declare -f kmake remade); TOP=$TOP f=$f
+	remade kmake config SEED=3 REF_TOOLCHAIN=clang-14 && remade kmake config SEED=3"
+rm -rf "$f/checkout" && mkdir -p "$f/checkout" && cp -r "$TOP/GNUmakefile" "$TOP/mk" "$TOP/tests" "$TOP/series" "$TOP/helpers" "$f/checkout/" &&
+	echo '# another checkout' >> "$f/checkout/mk/pin.config" && touch -d @0 "$f/checkout/mk/pin.config"
+ok "  another checkout's pin (older, other content) in the same O=: made again from that pin" bash -c "$(declare -f remade); TOP=$TOP f=$f
+	remade make -C $f/checkout config $TEST_VARS SEED=3 O=$O"
+ok "  and back in this checkout: made again" bash -c "$(declare -f kmake remade); TOP=$TOP f=$f
+	remade kmake config SEED=3"
 echo "1..$n"
