@@ -119,6 +119,6 @@ def path_why($path):
 		  else null end
 	  end;
 # what a summary's first frame says of its corpus file (mk/summary.sh):
-# its sha256 and the build record's fields that path_why judges
-def summary_facts($sha):
-	{sha256: $sha} + (with_entries(select(.key | IN("type", "seed", "toolchain", "w", "variant", "probability", "tree"))));
+# its sha256 and size and the build record's fields that path_why judges
+def summary_facts($sha; $size):
+	{sha256: $sha, size: $size} + (with_entries(select(.key | IN("type", "seed", "toolchain", "w", "variant", "probability", "tree"))));

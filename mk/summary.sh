@@ -21,12 +21,15 @@
 # starts with a zstd skippable frame (zstd -d skips it) holding the format
 # version and the facts of the corpus file it was made from (its sha256
 # and the build record's seed, toolchain, w, variant, probability and
-# tree: corpus-lib.jq's summary_facts). -u trusts a summary only when the
-# corpus file beside it has that sha256 and its path is where those facts
-# put it (corpus-lib.jq's path_why): a corpus file cut short, replaced, or
-# copied with its summary to another seed's path is checked whole and
-# summarised again. One jq judges every frame and one sha256sum reads
-# every corpus file: no process per file.
+# tree: corpus-lib.jq's summary_facts), and its size. -u trusts a
+# summary only when the corpus file beside it has that size and the
+# summary's time (they are given one time when written) and its path is
+# where those facts put it (corpus-lib.jq's path_why): a corpus file cut
+# short, replaced, or copied with its summary to another seed's path is
+# checked whole and summarised again. One jq judges every frame and one
+# stat looks at every file: a query costs no read of a corpus file it
+# need not read (a file rewritten to the same size and given the same
+# time on purpose would pass: the sha256 is there to check by hand).
 STEP=summary
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,7 +53,8 @@ skippable() {
 summary() {
 	local sha facts
 	sha=$(sha256sum < "$1" | cut -c1-64)
-	facts=$(first_line "$1" | jq -c -L "$here" --arg sha "$sha" 'include "corpus-lib"; summary_facts($sha)')
+	facts=$(first_line "$1" | jq -c -L "$here" --arg sha "$sha" --argjson size "$(stat -c %s "$1")" \
+		'include "corpus-lib"; summary_facts($sha; $size)')
 	{
 		skippable "#kwarn-summary $VERSION $facts"$'\n'
 		zstd -dcq < "$1" | jq -r -L "$here" --arg sha "$sha" '
@@ -62,9 +66,9 @@ summary() {
 	} > "$2"
 }
 
-# frames CORPUS...: "CORPUS<tab>SHA256" of each CORPUS whose summary's
+# frames CORPUS...: "CORPUS<tab>SIZE" of each CORPUS whose summary's
 # frame is of this version and whose path is where its facts put it (the
-# sha256 the frame says, still to be compared). read -N takes the frame
+# size the frame says, still to be compared). read -N takes the frame
 # whatever bytes its length has (it drops their NULs).
 frames() {
 	local c s head
@@ -78,9 +82,9 @@ frames() {
 		(index("\t")) as $i | .[:$i] as $c | .[$i + 1:] as $f
 		| select($f | startswith($v + " "))
 		| ($f[($v | length) + 1:] | try fromjson catch null) as $facts
-		| select(($facts | type) == "object" and ($facts.sha256 | type) == "string")
+		| select(($facts | type) == "object" and ($facts.size | type) == "number")
 		| select($facts | path_why($c) == null)
-		| "\($c)\t\($facts.sha256)"'
+		| "\($c)\t\($facts.size)"'
 }
 
 case ${1:-} in
@@ -96,9 +100,12 @@ case ${1:-} in
 	declare -A trusted=() want=()
 	while IFS=$'\t' read -r c h; do want[$c]=$h; done < <(frames "$@")
 	if [ ${#want[@]} -gt 0 ]; then
-		while read -r h c; do
-			[ "$h" != "${want[$c]}" ] || trusted[$c]=1
-		done < <(printf '%s\n' "${!want[@]}" | xargs -r -d '\n' sha256sum --)
+		# the corpus file: its size and time; its summary: its time
+		while read -r size t c; do
+			read -r _ ts _
+			[ "$size" != "${want[$c]}" ] || [ "$t" != "$ts" ] || trusted[$c]=1
+		done < <(for c in "${!want[@]}"; do printf '%s\n%s\n' "$c" "${c%.jsonl.zst}.sum.zst"; done |
+			xargs -r -d '\n' stat -c '%s %.9Y %n' --)
 	fi
 	for c; do
 		s=${c%.jsonl.zst}.sum.zst
@@ -113,6 +120,7 @@ case ${1:-} in
 		tmp=$d/.$(basename "$s").$$.tmp
 		trap 'rm -f "$tmp"' EXIT
 		summary "$c" "$tmp"
+		touch -r "$c" "$tmp"
 		mv "$tmp" "$s"
 		trap - EXIT
 		printf '  %-8s %s\n' SUMMARY "$s (none of this corpus file and version $VERSION beside it: made from it)" >&2

@@ -88,10 +88,14 @@ ok "make top over 3 copies of a seed: unique is one seed's (distinct keys), per-
 	grep -A1 '^== gcc-12: 3 build(s), seed(s) 1 2 3\$' $TESTDIR/agg-top3 > /dev/null &&
 	grep -qx 'W=123: $((3 * inst)) instances, $uniq unique, $((3 * uniq)) unique per seed summed' $TESTDIR/agg-top3 &&
 	grep -qx '  instances  unique  per-seed  flag' $TESTDIR/agg-top3"
-touch "$m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst"
-ok "a corpus file touched (its bytes the same): its summary is still its own, none made" bash -c "
-	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
+# a corpus file cut short but given its old time: its size tells
 f=$m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst
+cp -p "$f" "$f.keep"
+head -c 2000 "$f.keep" > "$f" && touch -r "$f.keep" "$f"
+ok "a corpus file cut short, its time kept: not trusted, checked, refused naming it" bash -c "
+	! make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m > /dev/null 2> $TESTDIR/cut.err &&
+	grep -q 'seed-2/gcc-12-W123.jsonl.zst' $TESTDIR/cut.err"
+mv "$f.keep" "$f"
 zstd -dcq "$f" | zstd -q -1 -o "$f.new" && mv "$f.new" "$f"
 ok "a corpus file rewritten (other bytes, the same records): make top makes its summary again, that one alone" bash -c "
 	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 1 &&
