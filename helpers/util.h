@@ -46,6 +46,7 @@ char *printable(const char *s);
  * change between files): a NUL byte, a line longer than LINES_MAX, a last
  * line without its newline (a cut file).
  */
+/* mk/corpus-lib.jq's line_max: every corpus reader's limit (t01 holds them equal) */
 #define LINES_MAX	(16u << 20)
 struct lines {
 	int fd;

@@ -18,7 +18,6 @@
 # the reference toolchain's image by default; BOOT_TOOLCHAINS="gcc-12 clang-14"
 # adds others
 BOOT_TOOLCHAINS ?= $(REF_TOOLCHAIN)
-BOOT_SEEDS = $(CAMPAIGN_SEEDS)
 # seconds before QEMU is killed; RAM in MiB
 BOOT_TIMEOUT ?= 600
 BOOT_MEM ?= 512
@@ -87,14 +86,15 @@ $(INITRAMFS): $(TOP)/qemu/initramfs.list $(KWARN_INIT) $(GEN_INIT_CPIO)
 # toolchain's corpus at W=$(W) (the profiling build's own when there is no
 # plain one).
 BRANCH_N ?= 10
-BRANCH_SEEDS = $(if $(filter command line,$(origin SEED))$(SEEDS),$(BOOT_SEEDS),*)
+BRANCH_SEEDS = $(if $(filter command line,$(origin SEED))$(SEEDS),$(SEEDS_SPEC))
 branches:
-	$(Q)set -- $(foreach s,$(BRANCH_SEEDS),$(foreach t,$(if $(filter command line,$(origin BOOT_TOOLCHAINS)),$(BOOT_TOOLCHAINS),*),$(CORPUS_RUN)/seed-$(s)/$(t)-branches.jsonl.zst)); \
-	found=0; for f; do [ -f "$$f" ] || continue; found=1; \
+	$(Q)files=$$($(foreach t,$(if $(filter command line,$(origin BOOT_TOOLCHAINS)),$(BOOT_TOOLCHAINS),*),\
+		$(TOP)/mk/corpus-files.sh $(CORPUS_RUN) '$(t)-branches.jsonl.zst' $(BRANCH_SEEDS) &&) :) || exit 2; \
+	found=0; for f in $$files; do [ -f "$$f" ] || continue; found=1; \
 		b=$${f%-branches.jsonl.zst}; w=$$b-W$(W).jsonl.zst; \
 		[ -f "$$w" ] || w=$$b-W$(W)-profile.jsonl.zst; \
 		$(TOP)/mk/corpus-check.sh "$$f"; [ ! -f "$$w" ] || $(TOP)/mk/corpus-check.sh "$$w"; \
 		{ zstd -dcq "$$f"; [ ! -f "$$w" ] || zstd -dcq "$$w"; } | \
 		jq -n -r --argjson n $(BRANCH_N) -f $(TOP)/corpus/queries/branches.jq; \
 	done; \
-	[ $$found = 1 ] || { echo "kwarn: no branch profile in $(CORPUS_RUN) for $(BRANCH_SEEDS); run make boot first" >&2; exit 1; }
+	[ $$found = 1 ] || { echo "kwarn: no branch profile in $(CORPUS_RUN) for $(or $(BRANCH_SEEDS),*); run make boot first" >&2; exit 1; }

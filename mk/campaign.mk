@@ -35,18 +35,22 @@ BUILD_TIMEOUT ?= 0
 KEEP_BUILDS ?= 1
 
 # SEEDS: numbers and ranges ("1-1000", "1 5 9", "1-10 20"), each seed once,
-# in the order given
-seed-list = $(shell for r in $(1); do case $$r in (*-*) seq $${r%-*} $${r#*-} ;; \
-	(*) echo $$r ;; esac; done | awk '!seen[$$0]++')
-CAMPAIGN_SEEDS := $(if $(findstring -,$(SEEDS)),$(call seed-list,$(SEEDS)),$(or $(SEEDS),$(SEED)))
+# in the order given (mk/seeds.sh). SEEDS_SPEC is what the recipes expand
+# themselves: 100,000 seeds would not fit in one command line.
+# CAMPAIGN_SEEDS is expanded once, by the first goal that uses it: a
+# make help or make top does not pay for a campaign's list
+SEEDS_SPEC = $(or $(SEEDS),$(SEED))
+CAMPAIGN_SEEDS = $(eval CAMPAIGN_SEEDS := $$(if $$(findstring -,$$(SEEDS)),$$(shell $$(TOP)/mk/seeds.sh $$(SEEDS)),$$(SEEDS_SPEC)))$(CAMPAIGN_SEEDS)
 
 # A target per step: campaign-build/SEED/TOOLCHAIN/W, campaign-boot/SEED/
 # TOOLCHAIN (a prefix's / written as ^), each after its seed's config
-campaign-builds = $(foreach s,$(CAMPAIGN_SEEDS),$(foreach t,$(TOOLCHAINS),\
-	$(foreach w,$(WLEVELS),campaign-build/$(s)/$(call path-as-name,$(t))/$(w))))
-# (make boot always boots; make corpus unless BOOT=0)
-campaign-boots = $(if $(filter boot,$(CAMPAIGN))$(filter 1,$(BOOT)),$(foreach s,$(CAMPAIGN_SEEDS),\
-	$(foreach t,$(BOOT_TOOLCHAINS),campaign-boot/$(s)/$(call path-as-name,$(t)))))
+# (each seed's part of the names made once: 100,000 seeds take seconds)
+campaign-build-parts = $(foreach t,$(TOOLCHAINS),$(foreach w,$(WLEVELS),/$(call path-as-name,$(t))/$(w)))
+campaign-builds = $(foreach s,$(CAMPAIGN_SEEDS),$(addprefix campaign-build/$(s),$(campaign-build-parts)))
+# (make boot always boots; make corpus unless BOOT=0; no other goal)
+campaign-boot-parts = $(foreach t,$(BOOT_TOOLCHAINS),/$(call path-as-name,$(t)))
+campaign-boots = $(if $(filter boot,$(CAMPAIGN))$(and $(filter corpus,$(CAMPAIGN)),$(filter 1,$(BOOT))),\
+	$(foreach s,$(CAMPAIGN_SEEDS),$(addprefix campaign-boot/$(s),$(campaign-boot-parts))))
 campaign-targets = $(strip $(if $(filter corpus,$(CAMPAIGN)),$(campaign-builds)) $(campaign-boots))
 
 # is this make part of a jobserver (make -jN, or the one corpus starts)?

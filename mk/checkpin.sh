@@ -26,6 +26,7 @@ for frag in "${frags[@]}"; do
 	n=0
 	while IFS= read -r l; do
 		n=$((n + 1))
+		l=${l%$'\r'}	# a CRLF fragment, as mk/fragment.sh reads it
 		case $l in
 		CONFIG_*=n) l="# ${l%=n} is not set" ;;
 		esac

@@ -6,6 +6,7 @@
 # (corpus/queries/compare-trees.jq).
 #
 # Usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST FAIL_ON_NEW SEED...
+# SEED...: SEEDS's words, seeds and ranges (mk/seeds.sh)
 # NAME: the build's name (gcc-12-W1): corpus CORPUS/RUN/seed-N/NAME.jsonl.zst,
 # build directory O/RUN/seed-N/NAME, whose .o.cmd files say which objects
 # it built (the corpus does not list them). BOTH 1: only the sites of
@@ -34,12 +35,12 @@ objects() {
 	fi
 }
 : > "$tmp/a" && : > "$tmp/b" && : > "$tmp/objs"
-for s in $(printf '%s\n' "$@" | sort -n -u); do
+for s in $("$here/seeds.sh" "$@" | sort -n -u); do
 	for side in a:"$run_a/seed-$s/$name_a" b:"$run_b/seed-$s/$name_b"; do
 		f=$corpus/${side#*:}.jsonl.zst
 		[ -f "$f" ] || fail "$f: no corpus; run make corpus-one SEED=$s for that tree"
 		"$here/corpus-check.sh" "$f" || exit 2	# it said why
-		zstd -dcq "$f" >> "$tmp/${side%%:*}" || fail "cannot read $f"
+		zstd -dcq < "$f" >> "$tmp/${side%%:*}" || fail "cannot read $f"
 		objects "$o/${side#*:}" > "$tmp/objs-${side%%:*}"
 	done
 	jq -n -c --argjson s "$s" --slurpfile a "$tmp/objs-a" --slurpfile b "$tmp/objs-b" \

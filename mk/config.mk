@@ -49,7 +49,19 @@ FRAGMENT_MARK := \# kwarn: FRAGMENT= lines
 .PHONY: config
 config: $(SEED_CONFIG)
 
-$(SEEDDIR)/seed.config: $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(FRAGMENT_FILES) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
+# What the seed's config is made from, as one hash: REF_TOOLCHAIN, the
+# tree, the contents of the pin, CONFIG's fragment and their overlays,
+# and the FRAGMENT= lines. It is written when it changes, and the config
+# is made again: file times alone kept a config made with another
+# REF_TOOLCHAIN, or from another checkout's pin in a shared O= (older
+# than the config, or newer and then older again)
+CONFIG_INPUTS = $(SEEDDIR)/config.inputs
+$(CONFIG_INPUTS): FORCE
+	$(Q)mkdir -p $(@D) && h=$$({ echo '$(REF_TOOLCHAIN) $(TREE_ID) $(FRAGMENT_ID)'; \
+		cat $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS); } | sha256sum | cut -c1-64) && \
+	{ [ "$$h" = "$$(cat $@ 2> /dev/null)" ] || echo "$$h" > $@; }
+
+$(SEEDDIR)/seed.config: $(CONFIG_INPUTS) $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(FRAGMENT_FILES) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
 	$(call say,CONFIG,seed $(SEED) p=$(P)$(if $(CONFIG), $(CONFIG))$(if $(FRAGMENT_ID), fragment $(FRAGMENT_ID)) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))
 	$(Q)$(call tc-min,$(REF_TOOLCHAIN))

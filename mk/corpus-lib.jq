@@ -6,6 +6,18 @@
 
 # the newest schema this kwarn reads and writes (mk/corpus.sh writes it)
 def max_schema: 2;
+# The most a corpus file may hold: its longest line and its bytes
+# decompressed. Every reader refuses more (mk/corpus-check.sh, and so the
+# queries, make merge, and mk/corpus.sh before it publishes a corpus), and
+# kwarn-agg reads summaries (whose lines are never longer than their
+# records') with the same line limit (helpers/util.h LINES_MAX; t01 holds
+# them equal). The largest real corpus file, seed 1 at P=2 with gcc-12 at
+# W=123, is about 21 MB decompressed for both toolchains' files (1,234,535
+# bytes of zstd -19 at 17.1x) and its longest line, the build record with
+# the config, under 200 KB: corpus_max is over 12 times the two files
+# together, line_max over 80 times that line.
+def line_max: 16777216;
+def corpus_max: 268435456;
 # fields and their types: the warning corpus's build and diag records, a
 # branch profile's boot and branch records
 # (a branch record has the fields of its kind, "all" or "annotated")
@@ -75,9 +87,38 @@ def head_why($fields; $quick; $max):
 	elif .schema > $max then "schema \(.schema) is newer than this kwarn's (\($max))"
 	elif .schema >= 2 and .type == "build" then bad(fields2; quick2; .type)
 	else bad($fields; $quick; .type) end;
-# the summary's header line (version 3: mk/summary.sh's VERSION) for
+# the summary's header line (its version: mk/summary.sh's VERSION) for
 # build record . of the corpus file whose sha256 is $sha
+def summary_version: 3;
 def summary_header($sha):
-	"#kwarn-summary\t3\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
+	"#kwarn-summary\t\(summary_version)\tcorpus_sha256=\($sha)\tseed=\(.seed)\ttoolchain=\(.toolchain)" +
 	"\tw=\(.w)\tvariant=\(.variant)\tstatus=\(.status)\tmake_exit=\(.make_exit)" +
 	"\tinstances=\(.instances)\tunique=\(.unique)";
+# The one rule of where a corpus file lies: why the file at $path (a path
+# ending RUN/seed-N/NAME: TREE/pP[-...]/seed-N/NAME in a corpus directory)
+# is not where build (boot) record . puts it, or null. NAME says the
+# toolchain, W and variant; seed-N the seed; pP the probability; a TREE
+# linux-source-KVER the tree (a KSRC= tree, ksrc^PATH, is named by its
+# user, and series-compare's by the tree it was made from). A file outside a seed-N
+# directory is at no corpus path (a copy to look at): nothing to say.
+# Every reader (corpus-check.sh, summary.sh -u) and make merge use it.
+def path_why($path):
+	($path | split("/")) as $c | ($c | length) as $n
+	| if $n < 2 or ($c[$n - 2] | test("^seed-[0-9]+$") | not) then null
+	  else
+		(if .type == "boot" then "\(.toolchain)-branches.jsonl.zst"
+		 else "\(.toolchain)-W\(.w)\(if .variant == "profile" then "-profile" else "" end).jsonl.zst" end) as $name
+		| ($c[$n - 3] // "") as $run | ($c[$n - 4] // "") as $tree
+		| "its build record says seed-\(.seed)/\($name), not \($c[$n - 2])/\($c[$n - 1])" as $wrong
+		| if $c[$n - 1] != $name or $c[$n - 2] != "seed-\(.seed)" then $wrong
+		  elif .type == "boot" then null
+		  elif ($run | test("^p[0-9]+(-|$)")) and ($run | ltrimstr("p") | split("-")[0] | tonumber) != .probability then
+			"its build record says probability \(.probability), not \($run)'s"
+		  elif ($tree | startswith("linux-source-")) and ((.tree | startswith($tree + " ")) | not) then
+			"its build record says tree \(.tree | tojson), not \($tree)"
+		  else null end
+	  end;
+# what a summary's first frame says of its corpus file (mk/summary.sh):
+# its sha256 and size and the build record's fields that path_why judges
+def summary_facts($sha; $size):
+	{sha256: $sha, size: $size} + (with_entries(select(.key | IN("type", "seed", "toolchain", "w", "variant", "probability", "tree"))));

@@ -48,26 +48,27 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 # top offenders: one seed with SEED= on the command line, else every seed;
 # per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds. Read
 # from the corpus files' summaries by kwarn-agg (a corpus file without one
-# of its time, from an older kwarn, is checked and gets it first:
-# mk/summary.sh); corpus/queries/top.jq, reading the records, is the
+# that is provably its own, from an older kwarn or changed since, is
+# checked and gets it first: mk/summary.sh); corpus/queries/top.jq, reading the records, is the
 # reference the tests hold it to. The files go by file name (the
 # toolchain's), so that kwarn-agg -g holds one toolchain's keys at a time.
 # Over more than one seed, a campaign section follows (seeds built,
 # failed, booted: the boot records of the seeds' TOOLCHAIN-branches.jsonl.zst;
 # flags by seeds; keys first seen)
 by-file-name = awk -F/ '{ print $$NF, $$0 }' | sort -s -k1,1 | cut -d' ' -f2-
-TOP_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(addprefix seed-,$(CAMPAIGN_SEEDS)),seed-*)
+# (the seeds: mk/corpus-files.sh's; none given, every seed-N)
+TOP_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(SEEDS_SPEC))
 TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
 TOP_N ?= 10
 KWARN_AGG := $(HOSTOUT)/bin/kwarn-agg
 top: $(KWARN_AGG)
 	$(call old-layout-warning)
-	$(Q)files=$$(ls $(foreach s,$(TOP_SEEDS),$(CORPUS_RUN)/$(s)/$(TOP_TOOLCHAINS)-W$(W).jsonl.zst) 2>/dev/null || true); \
-	[ -n "$$files" ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(word 2,$(TOP_SEEDS)),seed-*,$(TOP_SEEDS)); run make corpus first" >&2; exit 1; }; \
-	tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	files=$$(printf '%s\n' $$files | $(by-file-name)); \
-	$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/sums && \
-	$(TOP)/mk/summary.sh -b $$tmp/boots $$(ls $(foreach s,$(TOP_SEEDS),$(CORPUS_RUN)/$(s)/*-branches.jsonl.zst) 2>/dev/null) && \
+	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	$(TOP)/mk/corpus-files.sh $(CORPUS_RUN) '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' $(TOP_SEEDS) > $$tmp/files || exit 2; \
+	[ -s $$tmp/files ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(TOP_SEEDS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),seed-*,seed-$(TOP_SEEDS)),seed-*); run make corpus first" >&2; exit 1; }; \
+	< $$tmp/files $(by-file-name) | xargs -r -d '\n' $(TOP)/mk/summary.sh -u $$tmp > $$tmp/sums && \
+	$(TOP)/mk/corpus-files.sh $(CORPUS_RUN) '*-branches.jsonl.zst' $(TOP_SEEDS) > $$tmp/boot-files && \
+	xargs -r -d '\n' $(TOP)/mk/summary.sh -b $$tmp/boots < $$tmp/boot-files && touch $$tmp/boots && \
 	$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -T $$tmp/sums
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json]
@@ -76,7 +77,7 @@ top: $(KWARN_AGG)
 # is missing or unreadable (it says which make corpus to run).
 FORMAT ?= text
 LIST ?= 20
-CMP_SEEDS = $(CAMPAIGN_SEEDS)
+CMP_SEEDS = $(SEEDS_SPEC)
 .PHONY: compare
 # Read from the summaries by kwarn-agg, as top; corpus/queries/compare.jq
 # is the reference the tests hold it to. Each side's in seed order:
@@ -91,7 +92,7 @@ ifneq ($(RUN_A)$(RUN_B),)
 		$(or $(RUN_B),$(RUN_DIR)) $(call build-name,$(B),$(W),plain) '$(BOTH_BUILT)' $(FORMAT) $(LIST) '$(FAIL_ON_NEW)' $(CMP_SEEDS)
 else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	for t in A:$(A) B:$(B); do files=; for s in $$(printf '%s\n' $(CMP_SEEDS) | sort -n); do \
+	for t in A:$(A) B:$(B); do files=; for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
 		f=$(CORPUS_RUN)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
 		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
 		files="$$files $$f"; done; \

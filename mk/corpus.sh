@@ -131,9 +131,8 @@ jq -n -c --argjson s "$(cat "$dir/seconds")" --arg d "$(cat "$dir/distcc-hosts" 
 
 # All or nothing: copy the four beside their names (a full disk fails
 # here, and the copies go), then rename them, the corpus file (make's
-# target) last: a run killed in between is redone. The summary gets the
-# corpus file's time: that is how make top knows it is the corpus file's
-# (mk/summary.sh).
+# target) last: a run killed in between is redone. The summary's first
+# frame names the corpus file (mk/summary.sh); it gets its time too.
 staged=()
 trap 'rm -rf "$tmp"; rm -f "${staged[@]}"' EXIT INT TERM
 for f in log:"$base.log.zst" run:"$base.run.json" sum:"$base.sum.zst" corpus:"$out"; do

@@ -24,7 +24,10 @@ parse() {
 	local f out
 	for f; do
 		[ -f "$f" ] && [ -r "$f" ] || fail_with 1 "$f: no such readable file"
+		# a CRLF file (an editor's on Windows) is read as LF: its \r
+		# would end up in values and hide "is not set" lines
 		out=$(awk -v f="$f" '
+			{ sub(/\r$/, "") }
 			/^[ \t]*$/ { next }
 			/^# CONFIG_[A-Za-z0-9_]+ is not set[ \t]*$/ {
 				sub(/[ \t]+$/, ""); print f ":" FNR "\t" $2 "\tn\t" $0 "\t" $0; next }

@@ -48,7 +48,7 @@ need_vars() {
 first_line() {
 	local status=0
 	# zstd dies of SIGPIPE (141) once head has the line: not a failure
-	zstd -dcq "$1" | head -n1 || status=$?
+	zstd -dcq < "$1" | head -n1 || status=$?
 	[ "$status" = 0 ] || [ "$status" = 141 ] || fail "cannot read $1"
 }
 seed_name() {

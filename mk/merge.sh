@@ -30,11 +30,17 @@
 # leftovers (an interrupted run's) are replaced. A corpus file in several
 # FROMs comes, with what lies beside it, from the first FROM in the order
 # of their full paths: the result is the same bytes whatever FROM's order.
-# A summary gets its corpus file's time (mk/summary.sh: that is how make
-# top knows it is the corpus file's).
+# A summary is taken only when its first frame says it is of its corpus
+# file (mk/summary.sh); it is given the corpus file's time too.
+# A corpus file at a path that is not its build record's (mk/corpus-lib.jq,
+# path_why: the rule every reader uses) is refused, naming both. One merge
+# runs into a CORPUS at a time (a lock); a killed one's staging directory
+# is removed by the next.
 #
 # Exit: 0 merged, 1 bad input (different corpora for one path, a damaged
-# file, a FROM that is not a directory), 2 usage, 3 I/O.
+# file or one at another's path, a FROM that is not a directory or holds
+# no corpus file or a symbolic link), 2 usage, 3 I/O (an unreadable
+# directory).
 STEP=merge
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,6 +48,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 dest=$(realpath -m -- "$1") || fail "$1: not a path"
 shift
 
+# what is read of a corpus file or a summary here stops at the readers'
+# limits (mk/corpus-lib.jq): a damaged one is then checked whole, and
+# mk/corpus-check.sh says what it is
+read -r line_max corpus_max < <(jq -n -r -L "$here" 'include "corpus-lib"; "\(line_max) \(corpus_max)"')
+# line1 FILE: line 1 of zstd file FILE, at most line_max + 1 bytes of it
+line1() { zstd -dcq < "$1" 2> /dev/null | head -c $((line_max + 1)) | head -n 1; }
 # lists are lines of tab-separated fields: no such character in a path
 nl=$'\n' tab=$'\t'
 plain() { case $1 in *"$nl"* | *"$tab"*) return 1 ;; esac; }
@@ -57,6 +69,16 @@ for d; do
 done
 # sorted and each once: the result must not depend on FROM's order
 mapfile -t froms < <(printf '%s\n' "${froms[@]}" | sort -u)
+
+# One merge at a time into a CORPUS: two at once judged CORPUS as it was
+# and the second silently replaced what the first had merged. The lock is
+# outside CORPUS (which is not made before everything is judged), named by
+# its path; the second waits, then judges what the first merged.
+lock=/run/lock/kwarn-merge-$(printf '%s' "$dest" | sha256sum | cut -c1-16).lock
+[ -d /run/lock ] && [ -w /run/lock ] || lock=${TMPDIR:-/tmp}/${lock##*/}
+exec 9> "$lock" || fail_with 3 "$lock: cannot open the merge lock"
+flock -n 9 || { warn "another make merge into $dest is running: waiting for it"; flock 9; } ||
+	fail_with 3 "$lock: cannot take the merge lock"
 
 work=$(mktemp -d) || fail_with 3 "cannot make a temporary directory"
 stage=
@@ -84,8 +106,16 @@ halves() {
 # REL belongs to (itself for a corpus file)
 for i in "${!froms[@]}"; do
 	d=${froms[i]}
+	# an unreadable directory would be left out without a word (find
+	# names it before it tries to enter it)
+	bad=$(find "$d" -mindepth 1 -name '.*' -prune -o -type d \( ! -readable -o ! -executable \) -print -quit 2> /dev/null) || true
+	[ -z "$bad" ] || fail_with 3 "$bad: cannot read this directory: nothing merged"
 	bad=$(find "$d" -mindepth 1 -name "*[$nl$tab]*" -print -quit) || fail_with 3 "FROM $d: cannot list"
 	[ -z "$bad" ] || fail_with 1 "FROM $d: a path with a tab or a line feed under it"
+	# a link would be merged as a link (or, hard-linked, as one to its
+	# target's name); find -type f skipped it without a word
+	bad=$(find "$d" -mindepth 1 -name '.*' -prune -o -type l -print -quit) || fail_with 3 "FROM $d: cannot list"
+	[ -z "$bad" ] || fail_with 1 "$bad: a symbolic link: merge takes files (give what it points to as a FROM)"
 	(cd "$d" && find . -mindepth 1 -name '.*' -prune -o -type f \( -name '*.jsonl.zst' \
 		-o -name '*.log.zst' -o -name '*.run.json' -o -name '*.sum.zst' \) -printf "$i\t%P\n") ||
 		fail_with 3 "FROM $d: cannot list"
@@ -101,6 +131,7 @@ awk -F '\t' 'NR == FNR { have[$1 "\t" $2]; next } !(($1 "\t" $2) in have) { prin
 while IFS=$tab read -r i rel; do
 	warn "${froms[i]}/$rel: no corpus file beside it: left out"
 done < "$work/orphans"
+[ -s "$work/corpora" ] || fail_with 1 "no corpus file (*.jsonl.zst) in FROM ${froms[*]}: nothing merged"
 for i in "${!froms[@]}"; do
 	grep -q "^$i$tab" "$work/corpora" || warn "FROM ${froms[i]}: no corpus files in it"
 done
@@ -118,17 +149,16 @@ declare -A sha
 while read -r h f; do sha[$f]=$h; done < "$work/sums"
 
 # 3. Per path: its candidates, in the order of the FROMs' paths
-declare -A cands
+declare -A cands=()
 while IFS=$tab read -r i rel; do cands[$rel]+="$i "; done < "$work/corpora"
 mapfile -t rels < <(printf '%s\n' "${!cands[@]}" | sort)
-[ ${#cands[@]} -gt 0 ] || rels=()
 
 # conflict A B: one line saying why corpus files A and B, of one path,
 # cannot both be merged; a damaged one is named by mk/corpus-check.sh
 conflict() {
 	local a=$1 b=$2 why
-	why=$({ printf '%s\n' "$(zstd -dcq "$a" 2> /dev/null | head -n 1)"
-		printf '%s\n' "$(zstd -dcq "$b" 2> /dev/null | head -n 1)"; } | jq -n -R -r '
+	why=$({ printf '%s\n' "$(line1 "$a")"
+		printf '%s\n' "$(line1 "$b")"; } | jq -n -R -r '
 		def rec: try fromjson catch null;
 		def show: tojson | if length > 60 then .[:57] + "..." else . end;
 		(input | rec) as $a | (input | rec) as $b
@@ -182,18 +212,23 @@ done
 [ $nconf -le 5 ] || warn "and $((nconf - 5)) more paths with two different corpora"
 [ $nconf = 0 ] || exit 1
 
-# 4. The quick check: line 1 of each corpus file and its summary's header
-# and line count, judged by one jq (mk/corpus-lib.jq); "ok REL" or
-# "full REL WHY"
+# 4. The quick check: line 1 of each corpus file, its path (the readers'
+# rule, mk/corpus-lib.jq's path_why), its summary's first frame, header
+# and line count, judged by one jq; "ok REL" or "full REL WHY"
 heads() {
-	local rel sha c s h x
+	local rel sha c s h x f
 	while IFS=$tab read -r rel sha c s; do
 		printf '%s\t%s\t%s\t%s\n' "$rel" "$sha" "$c" "$s"
 		# zstd stops at head's end (SIGPIPE): damage shows in line 1 or
 		# in the summary, and then the whole check says what it is
-		h=$(zstd -dcq "$c" 2> /dev/null | head -n 1) || true
+		h=$(line1 "$c") || true
 		printf '%s\n' "$h"
-		if [ -n "$s" ] && x=$(zstd -dcq "$s" 2> /dev/null | sed -n '1p;$=') && [[ $x == *"$nl"* ]]; then
+		f=
+		[ -z "$s" ] || { IFS= read -r -N 1024 f < "$s" || true; }
+		f=${f#*#kwarn-summary }
+		printf '%s\n' "${f%%"$nl"*}"
+		if [ -n "$s" ] && x=$(zstd -dcq < "$s" 2> /dev/null | head -c $((corpus_max + 1)) |
+			cut -b "1-$((line_max + 1))" | sed -n '1p;$=') && [[ $x == *"$nl"* ]]; then
 			printf '%s\n' "$x"
 		else
 			printf '\n\n'
@@ -205,15 +240,19 @@ judge() {
 	include "corpus-lib";
 	fields as $fields | ($fields | quick) as $quick
 	| foreach inputs as $l ({n: 0, a: []};
-		if .n == 4 then {n: 1, a: [$l]} else {n: (.n + 1), a: (.a + [$l])} end;
-		if .n == 4 then .a else empty end)
-	| . as [$meta, $head, $sum, $count]
+		if .n == 5 then {n: 1, a: [$l]} else {n: (.n + 1), a: (.a + [$l])} end;
+		if .n == 5 then .a else empty end)
+	| . as [$meta, $head, $frame, $sum, $count]
 	| ($meta | split("\t")) as [$rel, $sha, $c, $s]
 	| ($head | try fromjson catch null) as $r
 	| if ($r | type) != "object" or ($r | head_why($fields; $quick; max_schema)) != null then "full\t\($rel)\tline 1 is not a build record"
+	  elif ($r | path_why($c)) != null then "full\t\($rel)\tat a path not its build record'"'"'s"
 	  elif $r.type == "boot" then "full\t\($rel)\ta branch profile"
 	  elif $s == "" then "full\t\($rel)\tno summary beside it"
 	  elif $sum != ($r | summary_header($sha)) then "full\t\($rel)\tthe summary beside it is not of this file"
+	  elif ($frame | ltrimstr("\(summary_version) ") | try fromjson catch null | if type == "object" then del(.size) else . end) !=
+		($r | summary_facts($sha; null) | del(.size)) then
+		"full\t\($rel)\tthe summary beside it does not say it is of this file"
 	  elif $count != "\($r.unique + 1)" then "full\t\($rel)\tthe summary beside it is damaged"
 	  else "ok\t\($rel)" end'
 }
@@ -247,6 +286,9 @@ while IFS=$tab read -r rel _; do fresh[$rel]=1; done < "$work/resum"
 # 6. Stage what comes in: "I<tab>REL" to link or copy from FROM I, REL of
 # a fresh summary, "DIR<tab>ORDER<tab>NAME" of each staged file
 mkdir -p "$dest" || fail_with 3 "$dest: cannot make the corpus directory"
+# a staging directory left there is a killed merge's (this one holds
+# the lock): its files never reached their places
+rm -rf "$dest"/.merge-* || fail_with 3 "$dest: cannot remove a killed merge's staging directory"
 stage=$dest/.merge-$$
 mkdir "$stage" || fail_with 3 "$stage: cannot make the staging directory"
 : > "$work/link" ; : > "$work/copy" ; : > "$work/fresh" ; : > "$work/place" ; : > "$work/times"

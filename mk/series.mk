@@ -82,7 +82,7 @@ series-base: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 	$(Q)mkdir -p $(SERIES_WORK) && $(TOP)/mk/series-check.sh $(series-vars) MODE=base
 
 series-compare: series-base
-	$(Q)status=0; for s in $(CAMPAIGN_SEEDS); do for t in $(TOOLCHAINS); do \
+	$(Q)status=0; for s in $$($(TOP)/mk/seeds.sh $(SEEDS_SPEC)); do for t in $(TOOLCHAINS); do \
 		after=$(CORPUS_RUN)/seed-$$s/$$t-W$(W).jsonl.zst; \
 		test -f $$after || { echo "kwarn: $$after: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
 		echo "  SEED     $$s, $$t, without the fix patches"; \

@@ -43,7 +43,8 @@
 #
 # What to build
 #   SEED=N               KCONFIG_SEED, 0..999999999 without leading zeros (1)
-#   SEEDS="1-100 200"    several seeds, numbers and ranges (corpus, top, compare, boot, branches, series-check)
+#   SEEDS="1-100 200"    several seeds, numbers and ranges, at most 100000 seeds (corpus, top, compare, boot,
+#                        branches, series-compare)
 #   P=N                  KCONFIG_PROBABILITY, percent 0..100 (2)
 #   CONFIG=NAME          add tests/NAME.config to the pin (small: the test kernel)
 #   FRAGMENT="a.config"  your own Kconfig lines on top of the pin (mk/fragments/ has examples)
@@ -146,8 +147,14 @@ decimal = $(strip $(if $(call made-of,$(1),$(digits)),$(if $(filter 0%,$(1)),$(f
 	$(if $(word 2,$(wordlist $(2),99,$(call spread-chars,$(1),$(digits)))),,$(1)))))
 # $(call count,S,MAXDIGITS): S when it is a decimal number 1..(10^MAXDIGITS - 1)
 count = $(filter-out 0,$(call decimal,$(1),$(2)))
-# $(call path,S): S when it is one path (abspath made it absolute)
-path = $(if $(filter 1,$(words $(1))),$(1))
+# $(call path,S): S when it is one path (abspath made it absolute) of
+# path-chars alone: a quote, $ or ; went into recipes and scripts as shell
+# syntax, a space split it in two, a ^ made two paths one name
+# (path-as-name)
+upper := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z
+path-chars := $(upper) $(lower) $(digits) / . _ - + , @
+path = $(call made-of,$(1),$(path-chars))
+path-accepts = only letters$(comma) digits and / . _ - + $(comma) @
 # $(call path-as-name,PATH): PATH as one file name, each / as ^ (a
 # character paths hardly hold, unlike -)
 path-as-name = $(subst /,^,$(1))
@@ -158,7 +165,7 @@ w-sorted = $(if $(call made-of,$(1),1 2 3),$(subst $(space),,$(sort $(call sprea
 # here, before toolchain.mk, whose rules need a checked O=
 tc-is-gcc = $(filter gcc-%,$(1))
 tc-is-clang = $(filter clang-%,$(1))
-tc-is-prefix = $(filter %-,$(1))
+tc-is-prefix = $(call path,$(filter %-,$(1)))
 # $(call toolchain-name,S): S when it names a toolchain (a prefix need not
 # exist for this check); the N of gcc-N may be a full version, as a prefix
 # toolchain's corpora are named (make top TOOLCHAIN=gcc-6.5.0)
@@ -181,11 +188,22 @@ setting-each = $(foreach x,$($(1)),$(if $(call $(2),$(x)),,$(error $(1): '$(x)' 
 # the clock (a corpus nobody can reproduce), and SEED=010 was seed 8
 seed-ok = $(call decimal,$(1),9)
 $(call setting-check,SEED,$(call seed-ok,$(SEED)),a decimal number 0..999999999 without leading zeros)
-# SEEDS: seeds and ranges FIRST-LAST (FIRST <= LAST)
+# SEEDS: seeds and ranges FIRST-LAST (FIRST <= LAST), at most SEEDS_MAX
+# seeds (a range counts as its size): a campaign's targets, a query's
+# files. Judged here without expanding it (one awk for the ranges' order
+# and sizes); the goals that use the seeds expand them (mk/seeds.sh)
+SEEDS_MAX := 100000
 seed-range-ok = $(and $(filter 2,$(words $(subst -, ,$(1)))),$(call seed-ok,$(firstword $(subst -, ,$(1)))),\
-	$(call seed-ok,$(lastword $(subst -, ,$(1)))),$(shell [ $(subst -, -le ,$(1)) ] && echo ok))
+	$(call seed-ok,$(lastword $(subst -, ,$(1)))))
 seeds-ok = $(if $(findstring -,$(1)),$(call seed-range-ok,$(1)),$(call seed-ok,$(1)))
-$(call setting-each,SEEDS,seeds-ok,a seed (a decimal number 0..999999999 without leading zeros) or a range FIRST-LAST)
+seeds-why = $(if $(SEEDS),$(shell awk -v max=$(SEEDS_MAX) 'BEGIN { for (i = 1; i < ARGC; i++) { \
+	n = split(ARGV[i], r, "-"); if (n == 2 && r[1] + 0 > r[2] + 0) { print "backwards", ARGV[i]; exit } \
+	total += n == 2 ? r[2] - r[1] + 1 : 1 } if (total > max) print "many", total }' $(SEEDS)))
+seeds-not-a-seed = a seed (a decimal number 0..999999999 without leading zeros) or a range FIRST-LAST
+$(call setting-each,SEEDS,seeds-ok,$(seeds-not-a-seed))
+seeds-verdict := $(seeds-why)
+$(if $(filter backwards,$(seeds-verdict)),$(error SEEDS: '$(word 2,$(seeds-verdict))' is not $(seeds-not-a-seed)))
+$(if $(filter many,$(seeds-verdict)),$(error SEEDS: $(word 2,$(seeds-verdict)) seeds; at most $(SEEDS_MAX) at once))
 p-ok = $(or $(call decimal,$(1),2),$(filter 100,$(1)))
 $(call setting-check,P,$(call p-ok,$(P)),KCONFIG_PROBABILITY: a percentage 0..100)
 $(call setting-check,GOLDEN_P,$(call p-ok,$(GOLDEN_P)),a percentage 0..100)
@@ -227,7 +245,7 @@ $(call setting-check,HELPER_CC,$(filter gcc clang gcc-% clang-%,$(HELPER_CC)),a 
 toolchain-ok = $(strip $(and $(call toolchain-name,$(1)),$(if $(call tc-is-prefix,$(1)),$(if $(filter /%,$(1)),\
 	$(wildcard $(1)gcc),$(shell command -v '$(1)gcc')),ok)))
 toolchain-why = $(strip $(if $(call toolchain-name,$(1)),$(1)gcc: no such compiler,\
-	a toolchain: gcc-N$(comma) clang-N or a cross prefix ending in '-'))
+	a toolchain: gcc-N$(comma) clang-N or a cross prefix ending in '-' ($(path-accepts))))
 toolchain-check = $(if $(call given,$(1)),$(if $(call toolchain-ok,$($(1))),,$(error $(1)=$($(1)): $(call toolchain-why,$($(1))))))
 toolchain-each = $(foreach x,$($(1)),$(if $(call toolchain-ok,$(x)),,$(error $(1): $(x): $(call toolchain-why,$(x)))))
 $(call toolchain-check,TOOLCHAIN)
@@ -244,23 +262,37 @@ $(if $(filter clang-analyzer,$(CHECKERS)),\
 # Paths: one word each (a space in O= wrote somewhere else). Inputs must
 # be there; outputs that exist must be regular files (make report
 # REPORT=/dev/x replaced the device with a file)
-$(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) without spaces))
+$(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) its path of $(path-accepts)))
 # KVER: a tree Debian packages and series/ has patches for; with KSRC=,
 # which is a tree of its own, it would name nothing (GNUmakefile's default
 # does not count)
 KVERS := 6.1 6.12
 $(call setting-check,KVER,$(if $(word 2,$(KVER)),,$(filter $(KVERS),$(KVER))),one of the packaged trees: $(KVERS))
 $(if $(and $(filter command line environment%,$(origin KVER)),$(call given,KSRC)),$(error KVER=$(KVER) and KSRC=$(KSRC): KSRC is a tree of its own; give one of them))
-$(call setting-check,KSRC,$(and $(call path,$(KSRC)),$(wildcard $(KSRC)/Makefile)),a kernel tree (a directory with a Makefile)$(comma) without spaces)
-$(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) without spaces)
-$(foreach v,RUN_A RUN_B,$(call setting-check-given,$(v),$(call path,$($(v))),a RUN directory of CORPUS (linux-source-6.1/p2)$(comma) without spaces))
-$(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) without spaces)
+# a kernel tree: what Kbuild and Kconfig start from, with the ARM
+# architecture (a directory of something else failed only in the config
+# step, after the packages); its path is its RUN's name, so one path is
+# one name (path-chars has no ^)
+ksrc-ok = $(and $(call path,$(1)),$(wildcard $(1)/Makefile),$(wildcard $(1)/Kconfig),$(wildcard $(1)/arch/arm/Kconfig))
+$(call setting-check,KSRC,$(call ksrc-ok,$(KSRC)),a kernel tree (a directory with Makefile$(comma) Kconfig and arch/arm/Kconfig)$(comma) its path of $(path-accepts))
+$(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) its path of $(path-accepts))
+$(foreach v,RUN_A RUN_B,$(call setting-check-given,$(v),$(call made-of,$($(v)),$(path-chars) ^),a RUN directory of CORPUS (linux-source-6.1/p2)$(comma) its path of $(path-accepts) and ^))
+$(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) its path of $(path-accepts))
 $(foreach v,REPORT SCRIPT,$(if $(and $($(v)),$(wildcard $($(v)))),$(if $(shell test -f '$($(v))' && echo y),,\
 	$(error $(v)=$($(v)): not a regular file: kwarn writes it only as a file))))
+$(foreach f,$(FRAGMENT),$(if $(call path,$(f)),,$(error FRAGMENT: '$(f)': $(path-accepts) in a path)))
 # FROM: directories, any number (make merge refuses none)
+$(foreach d,$(FROM),$(if $(call path,$(d)),,$(error FROM: '$(d)': $(path-accepts) in a path)))
 $(foreach d,$(FROM),$(if $(wildcard $(d)/.),,$(error FROM: '$(d)' is not a directory)))
-$(call setting-check-given,DIFF,$(and $(call path,$(DIFF)),$(shell test -f '$(DIFF)' -a -r '$(DIFF)' && echo y)),a readable patch file)
+$(call setting-check-given,DIFF,$(and $(call path,$(DIFF)),$(shell test -f '$(DIFF)' -a -r '$(DIFF)' && echo y)),a readable patch file$(comma) its path of $(path-accepts))
 $(foreach t,$(TESTS),$(if $(wildcard $(t)),,$(error TESTS: $(t): no such test file)))
+# LINE: one line of the compiler's output; the recipes quote it as one
+# shell word, which a line feed would end
+define newline
+
+
+endef
+$(if $(findstring $(newline),$(LINE)),$(error LINE must be one line of the compiler's output$(comma) got a line feed in it))
 
 # WHY_SYMBOLS: Kconfig symbol names, with or without CONFIG_
 kconfig-symbol-ok = $(call made-of,$(1),A B C D E F G H I J K L M N O P Q R S T U V W X Y Z $(lower) $(digits) _)

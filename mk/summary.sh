@@ -14,32 +14,50 @@
 #        summary.sh -b OUT BOOT...
 #            the boot records (line 1) of the boot files BOOT
 #            (TOOLCHAIN-branches.jsonl.zst, qemu/README.md) as lines
-#            "SEED TAB TOOLCHAIN TAB STATUS" in OUT, for kwarn-agg top -s
+#            "SEED TAB TOOLCHAIN TAB STATUS" added to OUT, for kwarn-agg
+#            top -s (added: xargs may run it more than once)
 #
-# A summary is of its corpus file when both have the same modification
-# time: mk/corpus.sh gives it the corpus file's, and so does this script.
-# Anything that rewrites the corpus file alone (an older kwarn, a copy that
-# keeps no times) changes that, and the summary is made again. The header's
-# corpus_sha256 says which corpus file it summarises, for whoever doubts it.
-# A summary of another format version is made again too: the file starts
-# with a zstd skippable frame that says its version (zstd -d skips it), so
-# that -u tells it from the first bytes, without a process per file.
+# A summary is of its corpus file when its first frame says so: the file
+# starts with a zstd skippable frame (zstd -d skips it) holding the format
+# version and the facts of the corpus file it was made from (its sha256
+# and the build record's seed, toolchain, w, variant, probability and
+# tree: corpus-lib.jq's summary_facts), and its size. -u trusts a
+# summary only when the corpus file beside it has that size and the
+# summary's time (they are given one time when written) and its path is
+# where those facts put it (corpus-lib.jq's path_why): a corpus file cut
+# short, replaced, or copied with its summary to another seed's path is
+# checked whole and summarised again. One jq judges every frame and one
+# stat looks at every file: a query costs no read of a corpus file it
+# need not read (a file rewritten to the same size and given the same
+# time on purpose would pass: the sha256 is there to check by hand).
 STEP=summary
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 : "${ZSTD_LEVEL:=19}"
 # the format's version: the header's, and kwarn-agg's SUMMARY_VERSION
 VERSION=3
-# the skippable frame: magic 0x184D2A50, the size (17), "#kwarn-summary 3\n"
-# (the size and the text change together)
-skip='\x50\x2a\x4d\x18\x11\x00\x00\x00#kwarn-summary '$VERSION'\n'
+# skippable TEXT: a zstd skippable frame holding TEXT (magic 0x184D2A50,
+# then TEXT's length, 4 bytes little-endian)
+skippable() {
+	local LC_ALL=C
+	local n=${#1}
+	printf '\x50\x2a\x4d\x18'
+	# shellcheck disable=SC2059 # the format is the four bytes' escapes
+	printf "$(printf '\\x%02x' $((n & 255)) $((n >> 8 & 255)) $((n >> 16 & 255)) $((n >> 24 & 255)))"
+	printf '%s' "$1"
+}
 
-# summary CORPUS OUT: the build record's fields on line 1, then one line per
-# record in the corpus file's order (@tsv escapes tab, newline, CR and \)
+# summary CORPUS OUT: the frame "#kwarn-summary VERSION FACTS", then the
+# build record's fields on line 1, then one line per record in the corpus
+# file's order (@tsv escapes tab, newline, CR and \)
 summary() {
+	local sha facts
+	sha=$(sha256sum < "$1" | cut -c1-64)
+	facts=$(first_line "$1" | jq -c -L "$here" --arg sha "$sha" --argjson size "$(stat -c %s "$1")" \
+		'include "corpus-lib"; summary_facts($sha; $size)')
 	{
-		printf "$skip"
-		zstd -dcq "$1" | jq -r -L "$here" --arg sha "$(sha256sum < "$1" | cut -c1-64)" '
+		skippable "#kwarn-summary $VERSION $facts"$'\n'
+		zstd -dcq < "$1" | jq -r -L "$here" --arg sha "$sha" '
 			include "corpus-lib";
 			if .type == "build" then summary_header($sha)
 			else [.key, .kind, .tool, .flag, .level, .path, .line, .count, .target, .symbol,
@@ -48,12 +66,25 @@ summary() {
 	} > "$2"
 }
 
-# current S: S is a summary of this version (its skippable frame says so;
-# read drops the frame's NUL bytes)
-current() {
-	local head=
-	IFS= read -r -n 40 head < "$1" || true
-	[ "${head#*#kwarn-summary }" = $VERSION ]
+# frames CORPUS...: "CORPUS<tab>SIZE" of each CORPUS whose summary's
+# frame is of this version and whose path is where its facts put it (the
+# size the frame says, still to be compared). read -N takes the frame
+# whatever bytes its length has (it drops their NULs).
+frames() {
+	local c s head
+	for c; do
+		s=${c%.jsonl.zst}.sum.zst head=
+		[ -f "$s" ] || continue
+		IFS= read -r -N 1024 head < "$s" || true
+		head=${head#*#kwarn-summary }
+		printf '%s\t%s\n' "$c" "${head%%$'\n'*}"
+	done | jq -R -r -L "$here" --arg v "$VERSION" 'include "corpus-lib";
+		(index("\t")) as $i | .[:$i] as $c | .[$i + 1:] as $f
+		| select($f | startswith($v + " "))
+		| ($f[($v | length) + 1:] | try fromjson catch null) as $facts
+		| select(($facts | type) == "object" and ($facts.size | type) == "number")
+		| select($facts | path_why($c) == null)
+		| "\($c)\t\($facts.size)"'
 }
 
 case ${1:-} in
@@ -65,9 +96,20 @@ case ${1:-} in
 	[ $# -ge 2 ] || fail "usage: summary.sh -u DIR CORPUS..."
 	dir=$2
 	shift 2
+	# trusted[C]: C's summary is provably its own
+	declare -A trusted=() want=()
+	while IFS=$'\t' read -r c h; do want[$c]=$h; done < <(frames "$@")
+	if [ ${#want[@]} -gt 0 ]; then
+		# the corpus file: its size and time; its summary: its time
+		while read -r size t c; do
+			read -r _ ts _
+			[ "$size" != "${want[$c]}" ] || [ "$t" != "$ts" ] || trusted[$c]=1
+		done < <(for c in "${!want[@]}"; do printf '%s\n%s\n' "$c" "${c%.jsonl.zst}.sum.zst"; done |
+			xargs -r -d '\n' stat -c '%s %.9Y %n' --)
+	fi
 	for c; do
 		s=${c%.jsonl.zst}.sum.zst
-		if [ -f "$s" ] && [ ! "$s" -nt "$c" ] && [ ! "$s" -ot "$c" ] && current "$s"; then
+		if [ -n "${trusted[$c]:-}" ]; then
 			echo "$s"
 			continue
 		fi
@@ -81,7 +123,7 @@ case ${1:-} in
 		touch -r "$c" "$tmp"
 		mv "$tmp" "$s"
 		trap - EXIT
-		printf '  %-8s %s\n' SUMMARY "$s (none of the corpus file's time and version $VERSION beside it: made from it)" >&2
+		printf '  %-8s %s\n' SUMMARY "$s (none of this corpus file and version $VERSION beside it: made from it)" >&2
 		echo "$s"
 	done
 	;;
@@ -91,11 +133,11 @@ case ${1:-} in
 	shift 2
 	# line 1 alone: zstd stops when head has it (the rest is the profile)
 	for f; do
-		printf '%s\t%s\n' "$f" "$( { zstd -dcq "$f" 2> /dev/null || :; } | head -n 1)"
+		printf '%s\t%s\n' "$f" "$( { zstd -dcq < "$f" 2> /dev/null || :; } | head -n 1)"
 	done | jq -R -r 'index("\t") as $i | .[:$i] as $f | (.[$i + 1:] | try fromjson catch null)
 		| if type == "object" and .type == "boot" and (.seed | type) == "number"
 			and (.toolchain | type) == "string" and (.status | type) == "string"
-		  then [.seed, .toolchain, .status] | @tsv else "!\t\($f)" end' > "$out"
+		  then [.seed, .toolchain, .status] | @tsv else "!\t\($f)" end' >> "$out"
 	bad=$(sed -n 's/^!\t//p' "$out" | head -n 1)
 	[ -z "$bad" ] || fail "$bad:1: not a boot record (qemu/README.md)"
 	;;

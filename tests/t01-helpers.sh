@@ -17,6 +17,12 @@ for cc in gcc clang-14; do
 	ok "helpers build with $cc -Wall -Wextra -Werror" \
 		make -C "$TOP" -s -B HELPER_CC=$cc HOSTOUT="$TESTDIR/hb-$cc" helpers
 done
+# kwarn-agg reads summaries with the line limit every corpus reader has:
+# helpers/util.h's LINES_MAX is mk/corpus-lib.jq's line_max
+printf '#include <stdio.h>\n#include "util.h"\nint main(void) { printf("%%u\\n", LINES_MAX); return 0; }\n' > "$TESTDIR/lines-max.c"
+ok "the helpers' line limit is the corpus readers' (util.h LINES_MAX = corpus-lib.jq line_max)" bash -c "
+	gcc -I $TOP/helpers -o $TESTDIR/lines-max $TESTDIR/lines-max.c &&
+	test \"\$($TESTDIR/lines-max)\" = \"\$(jq -n -L $TOP/mk 'include \"corpus-lib\"; line_max')\""
 
 summary() {
 	jq -r '[.kind, .tool, .flag, (.level | tostring), "\(.path):\(.line):\(.col)",

@@ -45,6 +45,14 @@ ok "SEEDS takes numbers and ranges, each seed once, in the order given" bash -c 
 	test \"\$(campaign SEEDS='9 3-5 4 1-1' TOOLCHAIN=gcc-12)\" = 'campaign-build/9/gcc-12/123 campaign-build/3/gcc-12/123 campaign-build/4/gcc-12/123 campaign-build/5/gcc-12/123 campaign-build/1/gcc-12/123'"
 ok "a range that runs backwards is refused before any work" make_refuses corpus \
 	"SEEDS: '5-3' is not a seed (a decimal number 0..999999999 without leading zeros) or a range FIRST-LAST" SEEDS="1 5-3"
+ok "SEEDS of more than 100000 seeds is refused at once, whatever the goal" bash -c "
+	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
+	make_refuses top 'SEEDS: 100000000 seeds; at most 100000 at once' SEEDS=1-100000000 &&
+	make_refuses help 'SEEDS: 100001 seeds; at most 100000 at once' SEEDS='1-100000 0'"
+# a goal that does not use the seeds does not expand them
+mstime() { local t=$EPOCHREALTIME; make -C "$TOP" -s help O="$TESTDIR/w-o" "$@" > /dev/null; echo $(( (${EPOCHREALTIME/./} - ${t/./}) / 1000 )); }
+plain=$(mstime) seeds=$(mstime SEEDS=1-100000)
+ok "make help SEEDS=1-100000 takes no longer than make help (${seeds} ms against ${plain} ms)" test "$seeds" -lt $((plain + 300))
 for j in 0 abc 2x 10000; do
 	ok "JOBS=$j is refused before any work" make_refuses corpus \
 		"JOBS must be a number of parallel jobs, 1..9999, got '$j'" JOBS="$j"
@@ -63,10 +71,36 @@ ok "compare with a bad B is refused" make_refuses compare "B=clang: a toolchain"
 for v in O CORPUS; do
 	ok "$v= with a space is refused (it wrote somewhere else)" bash -c "
 		$(declare -f make_refuses)
-		make_refuses corpus '$v must be one directory, without spaces' '$v=$TESTDIR/no-such-o b' && test ! -e $TOP/b"
+		make_refuses corpus '$v must be one directory, its path of only letters, digits and / . _ - + , @' '$v=$TESTDIR/no-such-o b' && test ! -e $TOP/b"
 done
+# quotes and shell syntax in a path: refused in one line, nothing made
+# (make where O='x"q' made directories named after the split command)
+refused_in_quotes() {	# refused_in_quotes V Q: make where V=.../Q is refused, makes nothing
+	rm -rf "$TESTDIR/quotes" && mkdir "$TESTDIR/quotes" &&
+	(cd "$TESTDIR/quotes" && make_refuses where "$1 must be one directory, its path of only letters, digits and / . _ - + , @, got" \
+		"$1=$TESTDIR/quotes/$2") && [ -z "$(ls -A "$TESTDIR/quotes")" ]
+}
+for q in 'x"q' "q'c" 'a;b' 'a`b' 'a#b' 'a^b'; do
+	for v in O CORPUS; do
+		ok "$v= with $q in its path is refused, nothing made" refused_in_quotes "$v" "$q"
+	done
+done
+ok "FROM= with a quote in its path is refused" make_refuses merge "FROM: '/tmp/a\"b': only letters, digits" FROM='/tmp/a"b'
+ok "FRAGMENT= with a quote in its path is refused" make_refuses config "FRAGMENT: '/tmp/a'b.config': only letters, digits" FRAGMENT="/tmp/a'b.config"
+ok "a cross prefix with a space is refused (two words)" make_refuses corpus \
+	"TOOLCHAIN=/opt/my x/arm-: a toolchain: gcc-N, clang-N or a cross prefix ending in '-'" TOOLCHAIN="/opt/my x/arm-"
+ok "a LINE= with a line feed in it is refused, before any work" make_refuses repro \
+	"LINE must be one line of the compiler's output, got a line feed in it" LINE="a.c:1:2: warning: x [-Wx]
+b.c:3:4: warning: y [-Wy]"
 ok "KSRC that is not a kernel tree is refused before any work" make_refuses corpus \
-	"KSRC must be a kernel tree (a directory with a Makefile), without spaces, got '/nonexistent'" KSRC=/nonexistent
+	"KSRC must be a kernel tree (a directory with Makefile, Kconfig and arch/arm/Kconfig), its path of only letters, digits and / . _ - + , @, got '/nonexistent'" KSRC=/nonexistent
+mkdir -p "$TESTDIR/not-a-tree" && touch "$TESTDIR/not-a-tree/Makefile"
+ok "KSRC with a Makefile but no Kconfig (not a kernel tree) is refused before any work" make_refuses corpus \
+	"KSRC must be a kernel tree" KSRC="$TESTDIR/not-a-tree"
+# a ^ in a KSRC path would name the RUN of another tree (a/b and a^b)
+mkdir -p "$TESTDIR/a^b/arch/arm" && touch "$TESTDIR/a^b/Makefile" "$TESTDIR/a^b/Kconfig" "$TESTDIR/a^b/arch/arm/Kconfig"
+ok "KSRC with a ^ in its path is refused: its RUN's name would be another tree's" make_refuses corpus \
+	"KSRC must be a kernel tree" KSRC="$TESTDIR/a^b"
 ok "FORMAT=xml is refused" make_refuses compare "FORMAT must be text or json, got 'xml'" FORMAT=xml A=gcc-12 B=clang-14
 ok "a non-numeric LIST is refused" make_refuses compare "LIST must be a number 1..999999999, got 'abc'" LIST=abc
 ok "TOP_N=0 is refused" make_refuses top "TOP_N must be a number 1..999999999, got '0'" TOP_N=0
@@ -82,7 +116,7 @@ ok "SCRIPT naming a FIFO is refused, the FIFO left alone" bash -c "
 	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
 	make_refuses repro 'SCRIPT=$TESTDIR/fifo: not a regular file' ID=1 SCRIPT=$TESTDIR/fifo && test -p $TESTDIR/fifo"
 ok "newwarn with a DIFF that is not there is refused before any work" make_refuses newwarn \
-	"DIFF must be a readable patch file, got '/nonexistent'" DIFF=/nonexistent
+	"DIFF must be a readable patch file, its path of only letters, digits and / . _ - + , @, got '/nonexistent'" DIFF=/nonexistent
 ok "an ID that is not hex is refused" make_refuses repro "ID must be a corpus key or a prefix of one: 1 to 16 hex digits, got 'xyz'" ID=xyz
 ok "an ID longer than a key is refused" make_refuses repro "ID must be a corpus key or a prefix of one" ID=0123456789abcdef0
 key=$(zstd -dcq "$c" | sed -n 2p | jq -r .key)
@@ -111,8 +145,9 @@ ok "make help lists every target ($(wc -w <<< "$phony")) and setting ($(wc -w <<
 	for v in $(echo $vars); do grep -q \"^  \$v=\" $TESTDIR/help.out || { echo \"# no setting \$v\"; exit 1; }; done"
 # one tree stamp per KSRC: builds from one tree are out of date against another
 stamp() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk kwarn-print-TREE_STAMP KSRC="$1" O="$O"; }
-mkdir -p "$TESTDIR/tree-a" "$TESTDIR/tree-b" "$TESTDIR/tree-a/b" "$TESTDIR/tree-a-b"
-touch "$TESTDIR/tree-a/Makefile" "$TESTDIR/tree-b/Makefile" "$TESTDIR/tree-a/b/Makefile" "$TESTDIR/tree-a-b/Makefile"
+for t in tree-a tree-b tree-a/b tree-a-b; do
+	mkdir -p "$TESTDIR/$t/arch/arm" && touch "$TESTDIR/$t/Makefile" "$TESTDIR/$t/Kconfig" "$TESTDIR/$t/arch/arm/Kconfig"
+done
 ok "each KSRC tree has a stamp of its own" test "$(stamp "$TESTDIR/tree-a")" != "$(stamp "$TESTDIR/tree-b")"
 ok "  tree-a/b and tree-a-b too" test "$(stamp "$TESTDIR/tree-a/b")" != "$(stamp "$TESTDIR/tree-a-b")"
 cp "$c" "$TESTDIR/trunc.jsonl.zst"
@@ -122,6 +157,10 @@ ok "make top on a truncated corpus file fails, naming it" fails_with "seed-9/gcc
 	make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$TESTDIR/badcorpus"
 ok "make top with no corpus says so" fails_with "no corpus in" \
 	make -C "$TOP" -s top CORPUS="$TESTDIR/nocorpus"
+ok "make top SEEDS=1-100000: seed 1's tables (the seeds listed by a script, not on a command line)" bash -c "
+	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$TESTDIR/corpus SEED=$TEST_SEED > $TESTDIR/top-1.out &&
+	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$TESTDIR/corpus SEEDS=1-100000 > $TESTDIR/top-many.out &&
+	test -s $TESTDIR/top-1.out && cmp $TESTDIR/top-1.out $TESTDIR/top-many.out"
 corrupt=$TESTDIR/badcorpus/$TEST_RUN/seed-9/gcc-12-W123.jsonl.zst
 cp "$c" "$corrupt" && printf '\377\377\377\377\377\377\377\377' |
 	dd of="$corrupt" bs=1 seek=4000 conv=notrunc status=none
@@ -264,3 +303,87 @@ ok "corpus.sh refuses to publish a record of the wrong type, naming file and lin
 	kmake -s corpus-one CORPUS="$bad/write" KWARN_PARSE="$bad/kwarn-parse"
 ok "  and leaves nothing in the corpus directory" \
 	bash -c "[ -z \"\$(ls -A '$bad/write/$TEST_RUN/seed-$TEST_SEED')\" ]"
+
+# A record longer than the readers' line limit (mk/corpus-lib.jq
+# line_max; a log line of 9 MB of backslashes is 36 MB as a record, its
+# message and text each escaped): here a parser whose third record's text
+# has 17 MB more. mk/corpus.sh refuses to publish it:
+# kwarn never writes a corpus (or a summary) its readers then refuse.
+cat > "$bad/long.awk" << 'AWK'
+NR == 3 { s = "x"; while (length(s) < 17000000) s = s s; sub(/"text":"/, "\"text\":\"" s) }
+{ print }
+AWK
+printf '#!/bin/sh\n"%s" "$@" | awk -f "%s"\n' "$TOP/.build/bin/kwarn-parse" "$bad/long.awk" > "$bad/kwarn-parse-long"
+chmod +x "$bad/kwarn-parse-long"
+ok "corpus.sh refuses to publish a record longer than the readers' line limit, naming file and line" \
+	says "corpus-check: $bad/long/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: line longer than 16777216 bytes" \
+	kmake -s corpus-one CORPUS="$bad/long" KWARN_PARSE="$bad/kwarn-parse-long"
+ok "  and leaves nothing in the corpus directory" \
+	bash -c "[ -z \"\$(ls -A '$bad/long/$TEST_RUN/seed-$TEST_SEED')\" ]"
+
+# Corpus reading is bounded: the check stops at the first bad line, and a
+# line or a file past the limits is refused without being held whole
+bomb=$bad/bomb/$TEST_RUN/seed-$TEST_SEED
+mkdir -p "$bomb"
+{ zstd -dcq "$c" | head -n 1; yes '' | head -n 20000000; } | zstd -q -19 -T2 -o "$bomb/$TEST_TC-W123.jsonl.zst"
+ok "a zstd bomb ($(stat -c %s "$bomb/$TEST_TC-W123.jsonl.zst") bytes, 20 million empty lines): make top stops at line 2 at once" bash -c "
+	$(declare -f says); TESTDIR=$TESTDIR; s=\$SECONDS
+	says 'corpus-check: $bomb/$TEST_TC-W123.jsonl.zst:2: not JSON' make -C $TOP -s top $TEST_RUN_VARS CORPUS=$bad/bomb &&
+	echo \"# \$((SECONDS - s)) s\" && [ \$((SECONDS - s)) -lt 20 ]"
+rm -rf "$bomb" && mkdir -p "$bomb"
+{ zstd -dcq "$c" | head -n 1; head -c 1073741824 /dev/zero | tr '\0' x; echo; } | zstd -q -3 -T2 -o "$bomb/$TEST_TC-W123.jsonl.zst"
+ok "a 1 GiB line: refused as longer than the line limit, in bounded memory (no 'cannot allocate memory')" bash -c "
+	/usr/bin/time -f %M -o $TESTDIR/bomb.kb make -C $TOP -s top $TEST_RUN_VARS CORPUS=$bad/bomb > $TESTDIR/bomb.out 2>&1
+	grep -qx 'kwarn: corpus-check: $bomb/$TEST_TC-W123.jsonl.zst:2: line longer than 16777216 bytes' $TESTDIR/bomb.out &&
+	echo \"# \$(tail -n 1 $TESTDIR/bomb.kb) KB\" && [ \$(tail -n 1 $TESTDIR/bomb.kb) -lt 300000 ]"
+rm -rf "$bad/bomb"
+
+# A corpus file's path is checked against its build record, by one rule
+# (mk/corpus-lib.jq path_why) every reader uses; a summary is trusted only
+# when its first frame names its corpus file's sha256 and facts
+at=$bad/at/$TEST_RUN
+mkdir -p "$at/seed-4"
+cp -p "$CDIR/$TEST_TC-W123".* "$at/seed-4/"
+ok "seed 1's files (summary too) copied into seed-4/: make top SEED=4 is refused, naming the path and the record" \
+	says "corpus-check: $at/seed-4/$TEST_TC-W123.jsonl.zst:1: its build record says seed-1/$TEST_TC-W123.jsonl.zst, not seed-4/$TEST_TC-W123.jsonl.zst" \
+	make -C "$TOP" -s top $TEST_RUN_VARS SEED=4 CORPUS="$bad/at"
+ok "  and so is a plain make top (it counted seed 1 twice)" \
+	says "corpus-check: $at/seed-4/$TEST_TC-W123.jsonl.zst:1: its build record says seed-1" \
+	make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$bad/at"
+rm -rf "$at" && mkdir -p "$at/seed-1"
+cp -p "$CDIR/$TEST_TC-W123".* "$at/seed-1/"
+mv "$at/seed-1/$TEST_TC-W123.jsonl.zst" "$at/seed-1/clang-14-W1.jsonl.zst"
+ok "a corpus file under another toolchain's and W's name is refused, naming both names" \
+	says "corpus-check: $at/seed-1/clang-14-W1.jsonl.zst:1: its build record says seed-1/$TEST_TC-W123.jsonl.zst, not seed-1/clang-14-W1.jsonl.zst" \
+	make -C "$TOP" -s top $TEST_RUN_VARS TOOLCHAIN=clang-14 W=1 CORPUS="$bad/at"
+rm -rf "$bad/at" && mkdir -p "$bad/at/$TEST_TREE/p7/seed-1"
+cp -p "$CDIR/$TEST_TC-W123".* "$bad/at/$TEST_TREE/p7/seed-1/"
+ok "a P=$TEST_P corpus in a p7 run is refused" \
+	says "corpus-check: $bad/at/$TEST_TREE/p7/seed-1/$TEST_TC-W123.jsonl.zst:1: its build record says probability $TEST_P, not p7's" \
+	make -C "$TOP" -s top P=7 CORPUS="$bad/at"
+rm -rf "$bad/at" && mkdir -p "$at/seed-1"
+cp -p "$CDIR/$TEST_TC-W123".* "$at/seed-1/"
+f=$at/seed-1/$TEST_TC-W123.jsonl.zst
+head -c $(($(stat -c %s "$f") / 2)) "$f" > "$f.half" && touch -r "$f" "$f.half" && mv "$f.half" "$f"
+ok "a corpus file cut in half, its time and its summary kept: refused, not trusted to its summary" \
+	says "corpus-check: $f: truncated or corrupt corpus file" make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$bad/at"
+rm -rf "$bad/at" && mkdir -p "$at/seed-1"
+ln -s "$CDIR/$TEST_TC-W123.jsonl.zst" "$at/seed-1/"
+ok "a corpus file that is a symbolic link is read as the file it names (not 'truncated or corrupt')" bash -c "
+	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$bad/at SEED=$TEST_SEED TOOLCHAIN=$TEST_TC > $TESTDIR/link.out 2> $TESTDIR/link.err &&
+	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$TESTDIR/corpus SEED=$TEST_SEED TOOLCHAIN=$TEST_TC | cmp - $TESTDIR/link.out"
+
+# An unreadable seed directory stops a query, naming it (as root, every
+# directory is readable: the query runs as nobody)
+rm -rf "$bad/unread" && mkdir -p "$bad/unread/$TEST_RUN"
+for s in 1 2 3; do
+	mkdir "$bad/unread/$TEST_RUN/seed-$s"
+	zstd -dcq "$c" | sed "s/\"seed\":$TEST_SEED,/\"seed\":$s,/" | zstd -q -3 -o "$bad/unread/$TEST_RUN/seed-$s/$TEST_TC-W123.jsonl.zst"
+done
+chmod -R a+rwX "$bad/unread" && chmod 000 "$bad/unread/$TEST_RUN/seed-2"
+ok "an unreadable seed directory: make top SEEDS='1 2 3' fails naming it (it printed seeds 1 and 3, exit 0)" bash -c "
+	cd / && ! setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/tmp \
+		make -C $TOP -s top $TEST_RUN_VARS SEEDS='1 2 3' CORPUS=$bad/unread O=/tmp/kwarn-nobody-o > $TESTDIR/unread.out 2>&1 &&
+	grep -qx 'kwarn: corpus-files: $bad/unread/$TEST_RUN/seed-2: cannot read this seed.s directory' $TESTDIR/unread.out ||
+	{ head -c 600 $TESTDIR/unread.out; false; }"
+chmod 755 "$bad/unread/$TEST_RUN/seed-2"

@@ -13,8 +13,8 @@ ok "P=2 and P=10 of one seed have a corpus path each" bash -c "
 	$(declare -f print); TOP=$TOP O=$O
 	test \"\$(print CORPUS_FILE SEED=5 P=2 CORPUS=/c)\" = /c/linux-source-6.1/p2/seed-5/gcc-12-W123.jsonl.zst &&
 	test \"\$(print CORPUS_FILE SEED=5 P=10 CORPUS=/c)\" = /c/linux-source-6.1/p10/seed-5/gcc-12-W123.jsonl.zst"
-mkdir -p "$TESTDIR/layout-tree"
-touch "$TESTDIR/layout-tree/Makefile"
+mkdir -p "$TESTDIR/layout-tree/arch/arm"
+touch "$TESTDIR/layout-tree/Makefile" "$TESTDIR/layout-tree/Kconfig" "$TESTDIR/layout-tree/arch/arm/Kconfig"
 ok "a KSRC= tree's builds and corpora are apart from Debian's, named by its path" bash -c "
 	$(declare -f print); TOP=$TOP O=$O
 	test \"\$(print SEEDDIR SEED=5 KSRC=$TESTDIR/layout-tree)\" = '$O/ksrc${TESTDIR//\//^}^layout-tree/p2/seed-5' &&

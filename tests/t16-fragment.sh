@@ -52,6 +52,17 @@ ok "  and another content another run, and none the run without a fragment" bash
 	echo \"\$a \$m \$n\"; [ \"\$a\" != \"\$m\" ] && [ \"\$a\" != \"\$n\" ] && [ \"\$m\" != \"\$n\" ] &&
 	[ \"\$n\" = $TEST_RUN ] && [ \"\${m%-frag-*}\" = $TEST_RUN ]"
 
+# a CRLF file is read as LF: its "is not set" lines kept, no \r in values
+printf '# CONFIG_PRINTK_TIME is not set\r\nCONFIG_MMC=y\r\n' > "$f/crlf.config"
+ok "a CRLF fragment is the same fragment as its LF copy (its 'is not set' line kept, no \\r in values)" \
+	bash -c "$(declare -f where); [ \"\$(where FRAGMENT=$f/crlf.config)\" = \"\$(where FRAGMENT=$f/a.config)\" ] &&
+	$TOP/mk/fragment.sh lines $f/crlf.config | cmp - <($TOP/mk/fragment.sh lines $f/a.config)"
+printf 'CONFIG_AEABI=y\r\n' > "$f/crlf-pin.config"
+ok "a CRLF copy of a pinned line does not contradict the pin" bash -c "
+	$(declare -f where); [ -n \"\$(where FRAGMENT=$f/crlf-pin.config)\" ]"
+printf 'CONFIG_AEABI=y\nCONFIG_MMC=y\n' > "$f/crlf.seed.config"
+ok "  and checkpin finds its CRLF lines kept" "$TOP/mk/checkpin.sh" "$f/crlf.seed.config" "$f/crlf-pin.config" "$f/crlf.config"
+
 # a forced symbol: the seed's config has it, the seed's config without the
 # fragment does not; the seed's directory is the fragment's run
 mrun=$(where FRAGMENT="$f/mmc.config")
@@ -98,4 +109,24 @@ ok "  and it passes the corpus checks" "$TOP/mk/corpus-check.sh" "$fc"
 ok "a fragment_lines that is not an array fails the corpus checks" bash -c "
 	{ jq -c '.fragment_lines = \"x\"' $f/rec.json; zstd -dcq $fc | tail -n +2; } | zstd -q -o $f/bad.jsonl.zst &&
 	! $TOP/mk/corpus-check.sh $f/bad.jsonl.zst 2> $f/bad.out && grep -q 'fragment_lines' $f/bad.out"
+
+# The seed's config is made again when what it is made from changes, file
+# times aside: REF_TOOLCHAIN (it was kept), another checkout's pin in a
+# shared O= (older than the config: make said "Nothing to be done"). Seed 3:
+# the other tests' builds keep their config
+remade() {	# remade MAKE...: the config step ran (its CONFIG line)
+	"$@" > "$f/remade.out" 2>&1 && grep -q '^  CONFIG   seed 3 ' "$f/remade.out" ||
+		{ echo "# said: $(tail -c 300 "$f/remade.out")"; false; }
+}
+kept() { "$@" > "$f/remade.out" 2>&1 && ! grep -q '^  CONFIG ' "$f/remade.out"; }
+ok "config SEED=3: made, then kept" bash -c "$(declare -f kmake remade kept); TOP=$TOP f=$f
+	kmake -s config SEED=3 > /dev/null && kept kmake config SEED=3"
+ok "  REF_TOOLCHAIN=clang-14: made again (it was kept), and again back to gcc-12" bash -c "$(declare -f kmake remade); TOP=$TOP f=$f
+	remade kmake config SEED=3 REF_TOOLCHAIN=clang-14 && remade kmake config SEED=3"
+rm -rf "$f/checkout" && mkdir -p "$f/checkout" && cp -r "$TOP/GNUmakefile" "$TOP/mk" "$TOP/tests" "$TOP/series" "$TOP/helpers" "$f/checkout/" &&
+	echo '# another checkout' >> "$f/checkout/mk/pin.config" && touch -d @0 "$f/checkout/mk/pin.config"
+ok "  another checkout's pin (older, other content) in the same O=: made again from that pin" bash -c "$(declare -f remade); TOP=$TOP f=$f
+	remade make -C $f/checkout config $TEST_VARS SEED=3 O=$O"
+ok "  and back in this checkout: made again" bash -c "$(declare -f kmake remade); TOP=$TOP f=$f
+	remade kmake config SEED=3"
 echo "1..$n"

@@ -77,18 +77,27 @@ for s in 1 2 3; do
 	done
 done
 make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$m" > "$TESTDIR/agg-top3" 2> "$TESTDIR/agg-top3.err"
-ok "corpus files without summaries: make top makes each, says so on one line each, of the corpus file's time" bash -c "
+ok "corpus files without summaries: make top makes each, says so on one line each, its first frame naming the corpus file's sha256" bash -c "
 	test \$(grep -c '^  SUMMARY  $m/$TEST_RUN/seed-[123]/[a-z0-9-]*-W123.sum.zst (' $TESTDIR/agg-top3.err) = 6 &&
 	test \$(wc -l < $TESTDIR/agg-top3.err) = 6 &&
-	for c in $m/$TEST_RUN/seed-*/*.jsonl.zst; do s=\${c%.jsonl.zst}.sum.zst; test ! \$s -nt \$c && test ! \$s -ot \$c || exit 1; done"
+	for c in $m/$TEST_RUN/seed-*/*.jsonl.zst; do s=\${c%.jsonl.zst}.sum.zst
+		head -c 400 \$s | grep -a -qF \$(sha256sum < \$c | cut -c1-64) || exit 1; done"
 inst=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning") | .count] | add')
 uniq=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning")] | length')
 ok "make top over 3 copies of a seed: unique is one seed's (distinct keys), per-seed and instances three times" bash -c "
 	grep -A1 '^== gcc-12: 3 build(s), seed(s) 1 2 3\$' $TESTDIR/agg-top3 > /dev/null &&
 	grep -qx 'W=123: $((3 * inst)) instances, $uniq unique, $((3 * uniq)) unique per seed summed' $TESTDIR/agg-top3 &&
 	grep -qx '  instances  unique  per-seed  flag' $TESTDIR/agg-top3"
-touch "$m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst"
-ok "a corpus file rewritten (a time not its summary's): make top makes its summary again, that one alone" bash -c "
+# a corpus file cut short but given its old time: its size tells
+f=$m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst
+cp -p "$f" "$f.keep"
+head -c 2000 "$f.keep" > "$f" && touch -r "$f.keep" "$f"
+ok "a corpus file cut short, its time kept: not trusted, checked, refused naming it" bash -c "
+	! make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m > /dev/null 2> $TESTDIR/cut.err &&
+	grep -q 'seed-2/gcc-12-W123.jsonl.zst' $TESTDIR/cut.err"
+mv "$f.keep" "$f"
+zstd -dcq "$f" | zstd -q -1 -o "$f.new" && mv "$f.new" "$f"
+ok "a corpus file rewritten (other bytes, the same records): make top makes its summary again, that one alone" bash -c "
 	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 1 &&
 	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
 for f in text json; do

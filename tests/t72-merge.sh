@@ -116,3 +116,71 @@ merge "$m/E" "$m/A" "$m/nonexistent"
 ok "make merge: the same, refused by the settings check" bash -c "
 	test \$(cat $m/rc) = 2 && test ! -e $m/E &&
 	grep -q \"FROM: '$m/nonexistent' is not a directory\" $m/out"
+
+# A corpus file's path is checked against its build record (the readers'
+# rule, mk/corpus-lib.jq path_why), whatever the summary beside it says
+atpath() {	# atpath NAME DIR FILE: a FROM $m/NAME holding the test corpus (summary too) at DIR/FILE
+	rm -rf "$m/$1" && mkdir -p "$m/$1/$2"
+	for x in jsonl.zst sum.zst; do cp -p "$cdir/gcc-12-W123.$x" "$m/$1/$2/${3%.jsonl.zst}.$x"; done
+}
+refused_at() {	# refused_at NAME MESSAGE: merging FROM $m/NAME into a new CORPUS is refused, saying MESSAGE
+	rm -rf "$m/at-out"
+	merge "$m/at-out" "$m/$1"
+	test "$(cat "$m/rc")" = 2 && test ! -e "$m/at-out" && grep -qxF "kwarn: corpus-check: $m/$1/$2" "$m/out" ||
+		{ echo "# said: $(head -c 400 "$m/out")"; false; }
+}
+atpath seed4 $p/seed-4 gcc-12-W123.jsonl.zst
+ok "seed 1's corpus (with its summary) in seed-4/: refused, naming the path and the record, nothing written" \
+	refused_at seed4 "$p/seed-4/gcc-12-W123.jsonl.zst:1: its build record says seed-1/gcc-12-W123.jsonl.zst, not seed-4/gcc-12-W123.jsonl.zst"
+atpath p7 linux-source-6.1/p7/seed-1 gcc-12-W123.jsonl.zst
+ok "a P=$TEST_P corpus in p7/: refused" \
+	refused_at p7 "linux-source-6.1/p7/seed-1/gcc-12-W123.jsonl.zst:1: its build record says probability $TEST_P, not p7's"
+atpath misnamed $p/seed-1 gcc-11-W1.jsonl.zst
+ok "a gcc-12 W=123 corpus named gcc-11-W1: refused" \
+	refused_at misnamed "$p/seed-1/gcc-11-W1.jsonl.zst:1: its build record says seed-1/gcc-12-W123.jsonl.zst, not seed-1/gcc-11-W1.jsonl.zst"
+
+# FROMs merge refuses in one line, nothing written
+mkdir -p "$m/empty"
+merge "$m/E" "$m/empty"
+ok "a FROM with no corpus file: exit 2 (merge.sh: 1), one line, nothing written (it was 'cands: unbound variable')" bash -c "
+	test \$(cat $m/rc) = 2 && test ! -e $m/E &&
+	grep -qx 'kwarn: merge: no corpus file (\*.jsonl.zst) in FROM $m/empty: nothing merged' $m/out && test \$(grep -c kwarn: $m/out) = 1"
+rm -rf "$m/L" && mkdir -p "$m/L/seed-1" && ln -s "$cdir/gcc-12-W123.jsonl.zst" "$m/L/seed-1/"
+merge "$m/E" "$m/L"
+ok "a symbolic link in a FROM: refused naming it (it was skipped without a word)" bash -c "
+	test \$(cat $m/rc) = 2 && test ! -e $m/E && grep -qx 'kwarn: merge: $m/L/seed-1/gcc-12-W123.jsonl.zst: a symbolic link: merge takes files (give what it points to as a FROM)' $m/out"
+rm -rf "$m/L" && mkdir -p "$m/L/$p" && ln -s "$w/$p/seed-2" "$m/L/$p/seed-2"
+merge "$m/E" "$m/L"
+ok "  and a symbolic link to a seed directory" bash -c "
+	test \$(cat $m/rc) = 2 && test ! -e $m/E && grep -qx 'kwarn: merge: $m/L/$p/seed-2: a symbolic link: merge takes files (give what it points to as a FROM)' $m/out"
+
+# One merge at a time per CORPUS: two at once with conflicting FROMs, the
+# second waits and is then refused (both exited 0, the second's files
+# replacing the first's); a killed merge's staging directory is removed
+# by the next
+rm -rf "$m/two" "$m/C2" && mkdir -p "$m/C2/seed-1"
+zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | sed '1s/"probability":[0-9]*,/"probability":7,/' |
+	zstd -q -3 -o "$m/C2/seed-1/gcc-12-W123.jsonl.zst"
+(make -C "$TOP" -s merge CORPUS="$m/two" FROM="$m/A" > "$m/two.1" 2>&1; echo $? > "$m/two.1.rc") &
+(make -C "$TOP" -s merge CORPUS="$m/two" FROM="$m/C2" > "$m/two.2" 2>&1; echo $? > "$m/two.2.rc") &
+wait
+winner=$m/A; [ "$(cat "$m/two.2.rc")" != 0 ] || winner=$m/C2
+ok "two merges into one CORPUS at once with conflicting FROMs: one merged, the other refused" bash -c "
+	test \"\$(cat $m/two.1.rc $m/two.2.rc | sort | tr '\n' ' ')\" = '0 2 ' &&
+	cat $m/two.1 $m/two.2 | grep -q 'two different corpora for one path: probability differs' &&
+	cmp $winner/seed-1/gcc-12-W123.jsonl.zst $m/two/seed-1/gcc-12-W123.jsonl.zst"
+rm -rf "$m/three" && mkdir -p "$m/three/.merge-999999/seed-1" && cp "$cdir/gcc-12-W123.jsonl.zst" "$m/three/.merge-999999/seed-1/"
+merge "$m/three" "$m/A"
+ok "a killed merge's staging directory is removed by the next merge" bash -c "
+	test \$(cat $m/rc) = 0 && test -z \"\$(ls -d $m/three/.merge-* 2> /dev/null)\" && diff -r $m/A $m/three"
+
+# an unreadable directory in a FROM stops the merge, naming it (as nobody:
+# root reads every directory)
+rm -rf "$m/U" && mkdir -p "$m/U" && cp -rp "$m/A/seed-1" "$m/U/" && mkdir -p "$m/U/seed-2" &&
+	cp -p "$w/$p/seed-2/gcc-12-W123".* "$m/U/seed-2/" && chmod -R a+rwX "$m/U" && chmod 000 "$m/U/seed-2"
+ok "an unreadable directory in a FROM: refused naming it (it was skipped without a word)" bash -c "
+	cd / && ! setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/tmp \
+		$TOP/mk/merge.sh /tmp/kwarn-nobody-merge $m/U > $m/U.out 2>&1 &&
+	grep -qx 'kwarn: merge: $m/U/seed-2: cannot read this directory: nothing merged' $m/U.out && test ! -e /tmp/kwarn-nobody-merge ||
+	{ head -c 400 $m/U.out; false; }"
+chmod 755 "$m/U/seed-2"
