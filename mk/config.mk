@@ -51,17 +51,20 @@ config: $(SEED_CONFIG)
 
 # What the seed's config is made from, as one hash: REF_TOOLCHAIN, the
 # tree, the contents of the pin, CONFIG's fragment and their overlays,
-# and the FRAGMENT= lines. It is written when it changes, and the config
-# is made again: file times alone kept a config made with another
-# REF_TOOLCHAIN, or from another checkout's pin in a shared O= (older
-# than the config, or newer and then older again)
+# the FRAGMENT= lines and what a toolchain means. It is written when it
+# changes, and the config is made again: file times alone kept a config
+# made with another REF_TOOLCHAIN, or from another checkout's pin in a
+# shared O= (older than the config, or newer and then older again), and
+# remade it for a fresh clone's newer files
 CONFIG_INPUTS = $(SEEDDIR)/config.inputs
 $(CONFIG_INPUTS): FORCE
 	$(Q)mkdir -p $(@D) && h=$$({ echo '$(REF_TOOLCHAIN) $(TREE_ID) $(FRAGMENT_ID)'; \
-		cat $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS); } | sha256sum | cut -c1-64) && \
+		cat $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(TOP)/mk/toolchain.mk; } | sha256sum | cut -c1-64) && \
 	{ [ "$$h" = "$$(cat $@ 2> /dev/null)" ] || echo "$$h" > $@; }
 
-$(SEEDDIR)/seed.config: $(CONFIG_INPUTS) $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(FRAGMENT_FILES) $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
+# A config made again with the same bytes keeps its time (and the inputs'
+# file takes it): the seed's builds and corpora stay as they are
+$(SEEDDIR)/seed.config: $(CONFIG_INPUTS) | $(TREE_STAMP) $(DEPS_STAMP)
 	$(call say,CONFIG,seed $(SEED) p=$(P)$(if $(CONFIG), $(CONFIG))$(if $(FRAGMENT_ID), fragment $(FRAGMENT_ID)) ($(REF_TOOLCHAIN)))
 	$(Q)$(call need-packages,$(call tc-packages,$(REF_TOOLCHAIN)))
 	$(Q)$(call tc-min,$(REF_TOOLCHAIN))
@@ -76,4 +79,5 @@ $(SEEDDIR)/seed.config: $(CONFIG_INPUTS) $(TREE_STAMP) $(PIN) $(CONFIG_FRAGMENT)
 	$(Q)$(TOP)/mk/checkpin.sh $(SEEDDIR)/config/.config \
 		$(if $(PIN_OVERLAYS),$(ALLCONFIG),$(PIN) $(CONFIG_FRAGMENT) $(FRAGMENT)) \
 		-- $(call kmake-in,$(KSRC),$(REF_TOOLCHAIN))
-	$(Q)cp $(SEEDDIR)/config/.config $@.tmp && mv $@.tmp $@
+	$(Q)if cmp -s $(SEEDDIR)/config/.config $@; then touch -r $@ $(CONFIG_INPUTS); \
+	else cp $(SEEDDIR)/config/.config $@.tmp && mv $@.tmp $@; fi
