@@ -29,7 +29,8 @@ list=$(jq -n -R -r "
 	| (\$meta | split(\"\t\")) as [\$rel, \$sha, \$c]
 	| (\$head | try fromjson catch null) as \$r
 	| select((\$r | type) == \"object\" and (\$r.packages | type) == \"object\" and (\$r.toolchain | type) == \"string\")
-	| [(\$rel | split(\"/\") | .[:-2] | join(\"/\")), \$r.toolchain, (\$r | $pkgs), \$c] | @tsv" < "$heads" | sort) ||
+	| [(\$rel | split(\"/\") | .[:-2] | join(\"/\")), \$r.toolchain, (\$r | $pkgs), \$c] | @tsv" < "$heads" |
+	sort -t "$tab" -k1,1 -k2,2 -k4,4) ||
 	fail "cannot read the build records (jq)"
 [ -n "$list" ] || exit 0
 # CORPUS's first file of each RUN and toolchain goes first in its group

@@ -109,13 +109,15 @@ task)
 	seeds=$(sed -n "${SLURM_ARRAY_TASK_ID}p" "$sub/tasks")
 	[ -n "$seeds" ] || fail "task $SLURM_ARRAY_TASK_ID: $sub/tasks has no such line"
 	say TASK "${SLURM_ARRAY_JOB_ID:-}_$SLURM_ARRAY_TASK_ID on $(hostname): seeds $seeds, O=$node_o"
-	exec make -C "$top" corpus "$@" SEEDS="$seeds" O="$node_o" CORPUS="$sub/corpus" JOBS="$cpus"
+	cd "$top"
+	exec make corpus "$@" SEEDS="$seeds" O="$node_o" CORPUS="$sub/corpus" JOBS="$cpus"
 	;;
 merge)
 	[ $# -ge 3 ] || fail "usage: slurm.sh merge SUB CORPUS NODE_O [SETTING...]"
 	sub=$1 corpus=$2 node_o=$3
 	shift 3
-	make -C "$top" merge "$@" FROM="$sub/corpus" CORPUS="$corpus" O="$node_o" ||
+	cd "$top"
+	make merge "$@" FROM="$sub/corpus" CORPUS="$corpus" O="$node_o" ||
 		fail "make merge failed (its lines above): $sub/corpus is kept"
 	rm -rf "$sub/corpus"
 	missing "$sub" > "$sub/missing"

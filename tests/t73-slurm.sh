@@ -18,8 +18,10 @@ stop_slurm() {
 	local p
 	[ -f "$s/pids" ] || return 0
 	while read -r p; do kill "$p" 2> /dev/null || true; done < "$s/pids"
+	# (slurmd that cannot reach slurmctld ignores SIGTERM)
 	while read -r p; do
 		for _ in $(seq 50); do kill -0 "$p" 2> /dev/null || break; sleep 0.1; done
+		kill -9 "$p" 2> /dev/null || true
 	done < "$s/pids"
 	rm -f "$s/pids"
 }
@@ -46,7 +48,8 @@ ctld_port=$(port) slurmd_port=$(port)
 export SLURM_CONF=$s/slurm.conf
 cat > "$SLURM_CONF" << EOF
 ClusterName=kwarntest
-SlurmctldHost=kwarnctl(127.0.0.1)
+SlurmctldHost=$(hostname -s)(127.0.0.1)
+MailProg=/bin/true
 SlurmctldPort=$ctld_port
 SlurmdPort=$slurmd_port
 AuthType=auth/munge
@@ -120,7 +123,7 @@ ok "make slurm: one array job of 2 tasks and a merge job after it; how to watch 
 	scontrol show job $merge | grep -q 'Dependency=afterany:${array}_\*'"
 # seed 2's task is cancelled once its kernel build has begun
 b2=$s/node/$TEST_RUN/seed-2/gcc-12-W1
-for _ in $(seq 1200); do [ -e "$b2/make.log" ] && break; sleep 1; done
+for _ in $(seq 1200); do [ -e "$b2/.kwarn-building" ] && break; sleep 1; done
 scancel "${array}_2"
 ended "$array" "$merge"
 ok "seed 2's task cancelled while it built: Slurm says so; the merge job ran after it and says seed 2 is missing" bash -c "
@@ -147,3 +150,27 @@ ok "make slurm a third time: every seed is in CORPUS, nothing submitted" bash -c
 	grep -qx '  SLURM    2 seeds, 2 of them in CORPUS: nothing to submit' $s/submit3.out && ! grep -q ' job ' $s/submit3.out"
 stop_slurm
 rm -rf "$s/node"
+
+# A node with another gcc-12 package: its corpus files and CORPUS's (or
+# another FROM's) of one RUN are refused by make merge, naming two
+relabel() {	# relabel SEED VERSION DIR: seed 2's corpus as SEED's, with gcc-12's package at VERSION
+	mkdir -p "$3/$TEST_RUN/seed-$1"
+	zstd -dcq "$c/seed-2/gcc-12-W1.jsonl.zst" | sed "s/\"seed\":2,/\"seed\":$1,/;
+		1s/\"gcc-12-arm-linux-gnueabi\":\"[^\"]*\"/\"gcc-12-arm-linux-gnueabi\":\"$2\"/" |
+		zstd -q -3 -o "$3/$TEST_RUN/seed-$1/gcc-12-W1.jsonl.zst"
+}
+have=$(dpkg-query -W -f '${Version}' gcc-12-arm-linux-gnueabi)
+relabel 3 12.2.0-99 "$s/A"
+relabel 4 "$have" "$s/B"
+find "$c" -printf '%P %s %T@\n' | sort > "$s/corpus.before"
+make -C "$TOP" -s merge CORPUS="$s/corpus" FROM="$s/A" > "$s/merge.out" 2>&1
+echo $? > "$s/rc"
+find "$c" -printf '%P %s %T@\n' | sort > "$s/corpus.after"
+ok "a FROM's gcc-12 corpus built with another gcc-12 package than CORPUS's: refused, one line naming both files, nothing written" bash -c "
+	test \$(cat $s/rc) = 2 && cmp $s/corpus.before $s/corpus.after &&
+	test \"\$(grep kwarn: $s/merge.out)\" = 'kwarn: merge: $c/seed-1/gcc-12-W1.jsonl.zst and $s/A/$TEST_RUN/seed-3/gcc-12-W1.jsonl.zst: toolchain gcc-12 of $TEST_RUN built with other packages: gcc-12-arm-linux-gnueabi=$have against gcc-12-arm-linux-gnueabi=12.2.0-99; nothing merged'"
+make -C "$TOP" -s merge CORPUS="$s/corpus2" FROM="$s/B $s/A" > "$s/merge.out" 2>&1
+echo $? > "$s/rc"
+ok "the same between two FROMs: refused naming both, nothing written" bash -c "
+	test \$(cat $s/rc) = 2 && test ! -e $s/corpus2 &&
+	grep -qx 'kwarn: merge: $s/A/$TEST_RUN/seed-3/gcc-12-W1.jsonl.zst and $s/B/$TEST_RUN/seed-4/gcc-12-W1.jsonl.zst: toolchain gcc-12 of $TEST_RUN built with other packages: gcc-12-arm-linux-gnueabi=12.2.0-99 against gcc-12-arm-linux-gnueabi=$have; nothing merged' $s/merge.out"
