@@ -16,9 +16,9 @@ DEPS_STAMP := $(O)/.deps-$(shell echo $(BASE_PACKAGES) | md5sum | cut -c1-8)
 # and with BOOT=1 QEMU and the initramfs's compiler
 .PHONY: deps
 deps: $(DEPS_STAMP)
-	$(Q)$(call need-packages,$(foreach t,$(sort $(TOOLCHAINS) $(REF_TOOLCHAIN) \
-		$(if $(filter 1,$(BOOT)),$(BOOT_TOOLCHAINS) $(INIT_TOOLCHAIN))),$(call tc-packages,$(t))) \
-		$(if $(filter 1,$(BOOT)),$(BOOT_PACKAGES)) $(filter sparse,$(CHECKERS)) $(if $(DISTCC_HOSTS),$(DISTCC_PACKAGES)))
+	$(Q)$(call need-packages,$(sort $(foreach t,$(TOOLCHAINS) $(REF_TOOLCHAIN) \
+		$(if $(filter 1,$(BOOT)),$(BOOT_TOOLCHAINS) $(INIT_TOOLCHAIN)),$(call tc-packages,$(t))) \
+		$(if $(filter 1,$(BOOT)),$(BOOT_PACKAGES)) $(filter sparse,$(CHECKERS)) $(if $(DISTCC_HOSTS),$(DISTCC_PACKAGES))))
 $(DEPS_STAMP):
 	$(Q)$(call need-packages,$(BASE_PACKAGES))
 	$(Q)mkdir -p $(@D) && touch $@

@@ -60,6 +60,7 @@ submit)
 	sub=$staging/$(date -u +%Y%m%dT%H%M%SZ)-$$
 	mkdir -p "$sub/corpus" || fail_with 3 "$sub: cannot make the staging directory"
 	tr ' ' '\n' < "$seeds_file" | sed '/^$/d' > "$sub/seeds"
+	# shellcheck disable=SC2086 # file names, without spaces
 	printf '%s\n' $names > "$sub/names"
 	echo "$run" > "$sub/run"
 	missing "$sub" > "$sub/missing"
@@ -67,6 +68,7 @@ submit)
 	if [ "$todo" = 0 ]; then
 		say SLURM "$(plural "$total" seed), $total of them in CORPUS: nothing to submit"
 		rm -r "$sub"
+		rmdir --ignore-fail-on-non-empty "$staging"
 		exit 0
 	fi
 	# a task per PER_TASK seeds, in the campaign's order
