@@ -11,8 +11,14 @@ need-packages = APT_LOCK_TIMEOUT=$(APT_LOCK_TIMEOUT) $(TOP)/mk/need-packages.sh 
 
 DEPS_STAMP := $(O)/.deps-$(shell echo $(BASE_PACKAGES) | md5sum | cut -c1-8)
 
+# make deps prepares a machine for the settings' campaign with one command
+# (each node of a cluster, make slurm): every toolchain it builds with,
+# and with BOOT=1 QEMU and the initramfs's compiler
 .PHONY: deps
 deps: $(DEPS_STAMP)
+	$(Q)$(call need-packages,$(sort $(foreach t,$(TOOLCHAINS) $(REF_TOOLCHAIN) \
+		$(if $(filter 1,$(BOOT)),$(BOOT_TOOLCHAINS) $(INIT_TOOLCHAIN)),$(call tc-packages,$(t))) \
+		$(if $(filter 1,$(BOOT)),$(BOOT_PACKAGES)) $(filter sparse,$(CHECKERS)) $(if $(DISTCC_HOSTS),$(DISTCC_PACKAGES))))
 $(DEPS_STAMP):
 	$(Q)$(call need-packages,$(BASE_PACKAGES))
 	$(Q)mkdir -p $(@D) && touch $@

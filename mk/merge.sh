@@ -13,6 +13,8 @@
 # - two different corpus files for one path (in two FROMs, or in a FROM
 #   and CORPUS) are refused, one line naming both and the first build
 #   record field that differs; the same bytes twice are one file
+# - files of one RUN and toolchain built with other packages (CORPUS's
+#   among them) are refused, naming two (mk/merge-packages.sh)
 # - a corpus file CORPUS already holds (the same sha256) is not checked
 #   again
 # - any other is checked once: its summary's header against the file (the
@@ -258,6 +260,7 @@ judge() {
 }
 halves heads "$work/check" "$work/heads" || fail_with 3 "cannot read the corpus files"
 judge < "$work/heads" | sort > "$work/verdicts" || fail_with 2 "cannot judge the corpus files (jq)"
+"$here/merge-packages.sh" "$dest" "$work/heads" || exit
 declare -A item fresh
 while IFS=$tab read -r rel h c s; do item[$rel]="$c$tab$s"; done < "$work/check"
 

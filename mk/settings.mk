@@ -14,6 +14,7 @@
 #   make compare A= B=   what toolchain B adds and drops against A
 #   make report          the corpus as one static HTML page (REPORT=)
 #   make merge FROM=D    gather corpora made elsewhere into CORPUS, each checked once
+#   make slurm           make corpus on a Slurm cluster: an array job, then make merge
 #   make report-render   that page in headless Chromium (RENDER_OUT=)
 #   make repro ID=KEY    rebuild the one object that printed a warning (or LINE=)
 #   make why ID=KEY      the Kconfig symbols that make a warning appear (or LINE=)
@@ -62,6 +63,16 @@
 #   DISTCC_JOBS=N        parallel jobs with distcc (the hosts' limits added)
 #   V=1                  show the commands (0)
 #   APT_LOCK_TIMEOUT=600 seconds an install waits for a dpkg lock another program holds
+#
+# On a Slurm cluster (make slurm: the seeds CORPUS lacks)
+#   NODE_O=/var/tmp/kwarn  each task's O=, on the node's own disk
+#   STAGING=DIR          shared: the tasks' corpora before the merge job (CORPUS-staging)
+#   TASK_CPUS=8          CPUs of each task: its JOBS
+#   SEEDS_PER_TASK=10    seeds of each array task
+#   MAX_TASKS=0          the most tasks running at once (0: Slurm's limits)
+#   PARTITION=NAME       Slurm partition (the cluster's default)
+#   ACCOUNT=NAME         Slurm account (the user's default)
+#   TIME_LIMIT=4:00:00   each job's time limit, Slurm's format (the partition's)
 #
 # Toolchains: gcc-N, clang-N or a cross prefix (/opt/x/bin/arm-linux-gnueabi-)
 #   TOOLCHAIN=gcc-12     the toolchain of build, corpus-one, repro, top
@@ -223,10 +234,18 @@ $(call setting-check-given,SERIES_FAIL_W,$(call w-sorted,$(SERIES_FAIL_W)),empty
 # config step, and left a stamp that said the build was done
 $(call setting-check,JOBS,$(call count,$(JOBS),4),a number of parallel jobs$(comma) 1..9999)
 $(if $(DISTCC_HOSTS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS),4),a number of parallel jobs$(comma) 1..9999))
-$(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS,\
+$(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS SEEDS_PER_TASK,\
 	$(call setting-check,$(v),$(call count,$($(v)),9),a number 1..999999999))
 $(call setting-check,WHY_PROBES,$(call decimal,$(WHY_PROBES),9),a number of probes 0..999999999 (0: no small config))
 $(call setting-check,APT_LOCK_TIMEOUT,$(call decimal,$(APT_LOCK_TIMEOUT),9),a number of seconds 0..999999999)
+$(call setting-check,TASK_CPUS,$(call count,$(TASK_CPUS),4),a number of CPUs$(comma) 1..9999)
+$(call setting-check,MAX_TASKS,$(call decimal,$(MAX_TASKS),9),a number of tasks 0..999999999 (0: no limit))
+# Slurm's names, and its time formats (MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS)
+$(foreach v,PARTITION ACCOUNT,$(call setting-check-given,$(v),$(call made-of,$($(v)),$(lower) \
+	A B C D E F G H I J K L M N O P Q R S T U V W X Y Z $(digits) _ - .),a Slurm name: letters$(comma) digits$(comma) _ - .))
+$(call setting-check-given,TIME_LIMIT,$(and $(call made-of,$(TIME_LIMIT),$(digits) : -),$(filter $(addsuffix %,$(digits)),$(TIME_LIMIT)),\
+	$(filter $(addprefix %,$(digits)),$(TIME_LIMIT)),$(if $(findstring ::,$(TIME_LIMIT))$(findstring :-,$(TIME_LIMIT))$(findstring -:,$(TIME_LIMIT)),,ok)),\
+	a Slurm time limit: MINUTES$(comma) HH:MM:SS or DAYS-HH:MM:SS)
 $(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number of seconds 0..999999999 (0: no limit))
 $(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
 $(foreach v,FAIL_ON_NEW BUILDS BOTH_BUILT,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
@@ -262,7 +281,7 @@ $(if $(filter clang-analyzer,$(CHECKERS)),\
 # Paths: one word each (a space in O= wrote somewhere else). Inputs must
 # be there; outputs that exist must be regular files (make report
 # REPORT=/dev/x replaced the device with a file)
-$(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) its path of $(path-accepts)))
+$(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT STAGING,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) its path of $(path-accepts)))
 # KVER: a tree Debian packages and series/ has patches for; with KSRC=,
 # which is a tree of its own, it would name nothing (GNUmakefile's default
 # does not count)
@@ -275,6 +294,8 @@ $(if $(and $(filter command line environment%,$(origin KVER)),$(call given,KSRC)
 # one name (path-chars has no ^)
 ksrc-ok = $(and $(call path,$(1)),$(wildcard $(1)/Makefile),$(wildcard $(1)/Kconfig),$(wildcard $(1)/arch/arm/Kconfig))
 $(call setting-check,KSRC,$(call ksrc-ok,$(KSRC)),a kernel tree (a directory with Makefile$(comma) Kconfig and arch/arm/Kconfig)$(comma) its path of $(path-accepts))
+# a node's own path: the tasks do not run where make slurm does
+$(call setting-check,NODE_O,$(filter /%,$(call path,$(NODE_O))),an absolute directory$(comma) its path of $(path-accepts))
 $(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) its path of $(path-accepts))
 $(foreach v,RUN_A RUN_B,$(call setting-check-given,$(v),$(call made-of,$($(v)),$(path-chars) ^),a RUN directory of CORPUS (linux-source-6.1/p2)$(comma) its path of $(path-accepts) and ^))
 $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) its path of $(path-accepts))

@@ -107,6 +107,15 @@ ok "TOP_N=0 is refused" make_refuses top "TOP_N must be a number 1..999999999, g
 ok "V=2 is refused" make_refuses corpus "V must be 0 or 1, got '2'" V=2
 ok "VARIANT=debug is refused" make_refuses build "VARIANT must be plain or profile, got 'debug'" VARIANT=debug
 ok "an unknown checker is refused" make_refuses corpus "CHECKERS must be empty or some of: sparse clang-analyzer, got 'lint'" CHECKERS=lint
+# make slurm's settings, refused before sbatch is looked for
+ok "TASK_CPUS=0 is refused" make_refuses slurm "TASK_CPUS must be a number of CPUs, 1..9999, got '0'" TASK_CPUS=0
+ok "SEEDS_PER_TASK=x is refused" make_refuses slurm "SEEDS_PER_TASK must be a number 1..999999999, got 'x'" SEEDS_PER_TASK=x
+ok "MAX_TASKS=-1 is refused" make_refuses slurm "MAX_TASKS must be a number of tasks 0..999999999 (0: no limit), got '-1'" MAX_TASKS=-1
+for t in 1::2 :30 4:00- 'x'; do
+	ok "TIME_LIMIT=$t is refused" make_refuses slurm "TIME_LIMIT must be a Slurm time limit: MINUTES, HH:MM:SS or DAYS-HH:MM:SS, got '$t'" TIME_LIMIT="$t"
+done
+ok "PARTITION with a space is refused" make_refuses slurm "PARTITION must be a Slurm name: letters, digits, _ - ., got 'a b'" PARTITION="a b"
+ok "a relative NODE_O is refused (the tasks run elsewhere)" make_refuses slurm "NODE_O must be an absolute directory, without spaces, got 'o'" NODE_O=o
 ok "REPORT naming a device is refused, and the device is left alone" bash -c "
 	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
 	make_refuses report 'REPORT=/dev/null: not a regular file: kwarn writes it only as a file' REPORT=/dev/null &&

@@ -1,0 +1,176 @@
+#!/bin/bash
+# make slurm on a real Slurm: munged, slurmctld and slurmd started here
+# from a configuration in a scratch directory (one node, 2 CPUs, loopback
+# and ports of their own), stopped at the end whatever happens. A two-seed
+# campaign of the small test kernel (gcc-12 W=1, one seed per task) builds
+# in an empty node-local O= (the prepared tree hard-linked into it), and
+# the merge job's corpus holds each seed's golden bytes. Seed 2's task is
+# cancelled while it builds: the merge job still runs and says seed 2 is
+# missing, and the same make slurm again builds seed 2 alone.
+. "$(dirname "$0")/lib.sh"
+need tree
+s=$TESTDIR/slurm
+want1=$(sed -n 's/^corpus-W1 //p' "$GOLDEN")
+want2=$(sed -n 's/^corpus-W1-seed-2 //p' "$GOLDEN")
+
+# The daemons: their pids in $s/pids, killed by the trap (and only them)
+stop_slurm() {
+	local p
+	[ -f "$s/pids" ] || return 0
+	while read -r p; do kill "$p" 2> /dev/null || true; done < "$s/pids"
+	# (slurmd that cannot reach slurmctld ignores SIGTERM)
+	while read -r p; do
+		for _ in $(seq 50); do kill -0 "$p" 2> /dev/null || break; sleep 0.1; done
+		kill -9 "$p" 2> /dev/null || true
+	done < "$s/pids"
+	rm -f "$s/pids"
+}
+trap stop_slurm EXIT
+trap 'exit 1' INT TERM
+stop_slurm
+rm -rf "$s"
+mkdir -p "$s/munge" "$s/state" "$s/spool" "$s/log" "$s/node/src"
+# munged refuses a socket directory others cannot read (mktemp -d's 0700)
+mkdir -m 0755 "$s/sock"
+chmod 0700 "$s/munge"
+head -c 1024 /dev/urandom > "$s/munge/munge.key"
+chmod 0400 "$s/munge/munge.key"
+sock=$s/sock/munge.socket
+# two ports nothing listens on, away from Slurm's 6817 and 6818
+port() {
+	local p
+	for p in $(shuf -i 20000-60000 -n 50); do
+		ss -Htln "sport = :$p" | grep -q . || { echo "$p"; return; }
+	done
+}
+ctld_port=$(port) slurmd_port=$(port)
+[ "$ctld_port" != "$slurmd_port" ] || slurmd_port=$((slurmd_port + 1))
+export SLURM_CONF=$s/slurm.conf
+cat > "$SLURM_CONF" << EOF
+ClusterName=kwarntest
+SlurmctldHost=$(hostname -s)(127.0.0.1)
+MailProg=/bin/true
+SlurmctldPort=$ctld_port
+SlurmdPort=$slurmd_port
+AuthType=auth/munge
+AuthInfo=socket=$sock
+CryptoType=crypto/munge
+SlurmUser=root
+SlurmdUser=root
+StateSaveLocation=$s/state
+SlurmdSpoolDir=$s/spool
+SlurmctldPidFile=$s/slurmctld.pid
+SlurmdPidFile=$s/slurmd.pid
+SlurmctldLogFile=$s/log/slurmctld.log
+SlurmdLogFile=$s/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+SchedulerType=sched/backfill
+MpiDefault=none
+ReturnToService=2
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+NodeName=kwarn1 NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
+PartitionName=test Nodes=kwarn1 Default=YES MaxTime=INFINITE State=UP
+EOF
+start_slurm() {
+	munged -F --key-file="$s/munge/munge.key" --socket="$sock" --pid-file="$s/munge/munged.pid" \
+		--log-file="$s/log/munged.log" --seed-file="$s/munge/munged.seed" &
+	echo $! >> "$s/pids"
+	for _ in $(seq 50); do [ -S "$sock" ] && break; sleep 0.1; done
+	slurmctld -D -i > "$s/log/slurmctld.out" 2>&1 &
+	echo $! >> "$s/pids"
+	slurmd -D -N kwarn1 > "$s/log/slurmd.out" 2>&1 &
+	echo $! >> "$s/pids"
+	for _ in $(seq 300); do
+		[ "$(sinfo -h -n kwarn1 -o %T 2> /dev/null)" != idle ] || return 0
+		sleep 0.1
+	done
+	echo "the node is not idle after 30 s:"
+	sinfo -N 2>&1
+	tail -n 5 "$s/log/"*
+	return 1
+}
+ok "setup: munged, slurmctld and slurmd on 127.0.0.1:$ctld_port,$slurmd_port, the node idle" start_slurm
+
+# an empty node-local O= but for the tree, hard-linked (no second unpack)
+cp -al "$O/src/$TEST_TREE" "$s/node/src/"
+slurm() {	# make slurm of the test campaign, run under make -j2 (a jobserver in MAKEFLAGS)
+	kmake -j2 -s slurm SEEDS=1-2 W=1 WLEVELS=1 TOOLCHAINS=gcc-12 CORPUS="$s/corpus" \
+		STAGING="$s/staging" NODE_O="$s/node" TASK_CPUS=2 SEEDS_PER_TASK=1 PARTITION=test TIME_LIMIT=30
+}
+# jobs OUT: the array and merge job ids make slurm printed
+jobs() { sed -n 's/^  SLURM    \(array\|merge\) job \([0-9]*\).*/\2/p' "$1" | paste -sd ' '; }
+# ended IDS...: wait until Slurm has none of them queued or running
+ended() {
+	for _ in $(seq 1200); do
+		[ -n "$(squeue -h -j "$(echo "$@" | tr ' ' ,)" 2> /dev/null)" ] || return 0
+		sleep 1
+	done
+	return 1
+}
+sha() { sha256sum < "$1" | cut -c1-64; }
+export -f sha
+c=$s/corpus/$TEST_RUN
+
+slurm > "$s/submit1.out" 2>&1
+read -r array merge <<< "$(jobs "$s/submit1.out")"
+ok "make slurm: one array job of 2 tasks and a merge job after it; how to watch them" bash -c "
+	test -n '$array' -a -n '$merge' && grep -qx '  SLURM    2 seeds, 0 of them in CORPUS: 2 to build in 2 tasks (SEEDS_PER_TASK=1)' $s/submit1.out &&
+	grep -q 'squeue -j $array,$merge' $s/submit1.out &&
+	scontrol show job $merge | grep -q 'Dependency=afterany:${array}_\*'"
+# seed 2's task is cancelled once its kernel build has begun
+b2=$s/node/$TEST_RUN/seed-2/gcc-12-W1
+for _ in $(seq 1200); do [ -e "$b2/.kwarn-building" ] && break; sleep 1; done
+scancel "${array}_2"
+ended "$array" "$merge"
+ok "seed 2's task cancelled while it built: Slurm says so; the merge job ran after it and says seed 2 is missing" bash -c "
+	scontrol show job ${array}_2 | grep -q 'JobState=CANCELLED' &&
+	scontrol show job ${array}_1 | grep -q 'JobState=COMPLETED' &&
+	scontrol show job $merge | grep -q 'JobState=FAILED' && scontrol show job $merge | grep -q ' ExitCode=1:0' &&
+	grep -qx 'kwarn: slurm: missing in $s/corpus/$TEST_RUN: seed 2 (1 of 2); make slurm with the same settings builds them' $s/staging/*/merge.log"
+ok "seed 1 in the merged corpus: its golden bytes, no jobserver inherited by the task" bash -c "
+	test \"\$(sha $c/seed-1/gcc-12-W1.jsonl.zst)\" = $want1 && test ! -e $c/seed-2/gcc-12-W1.jsonl.zst &&
+	! grep -i jobserver $s/staging/*/task-1.log"
+stat -c '%i %Y' "$c/seed-1/gcc-12-W1.jsonl.zst" > "$s/seed1.before"
+
+slurm > "$s/submit2.out" 2>&1
+read -r array merge <<< "$(jobs "$s/submit2.out")"
+ended "$array" "$merge"
+ok "make slurm again: one task, for seed 2 only, in the node-local O= the cancelled task left" bash -c "
+	grep -qx '  SLURM    2 seeds, 1 of them in CORPUS: 1 to build in 1 task (SEEDS_PER_TASK=1)' $s/submit2.out &&
+	scontrol show job $array | grep -q 'JobState=COMPLETED' && scontrol show job $merge | grep -q 'JobState=COMPLETED'"
+ok "seed 2 merged with its golden bytes; seed 1's file untouched" bash -c "
+	test \"\$(sha $c/seed-2/gcc-12-W1.jsonl.zst)\" = $want2 && test \"\$(sha $c/seed-1/gcc-12-W1.jsonl.zst)\" = $want1 &&
+	stat -c '%i %Y' $c/seed-1/gcc-12-W1.jsonl.zst | cmp -s - $s/seed1.before"
+slurm > "$s/submit3.out" 2>&1
+ok "make slurm a third time: every seed is in CORPUS, nothing submitted" bash -c "
+	grep -qx '  SLURM    2 seeds, 2 of them in CORPUS: nothing to submit' $s/submit3.out && ! grep -q ' job ' $s/submit3.out"
+stop_slurm
+rm -rf "$s/node"
+
+# A node with another gcc-12 package: its corpus files and CORPUS's (or
+# another FROM's) of one RUN are refused by make merge, naming two
+relabel() {	# relabel SEED VERSION DIR: seed 2's corpus as SEED's, with gcc-12's package at VERSION
+	mkdir -p "$3/$TEST_RUN/seed-$1"
+	zstd -dcq "$c/seed-2/gcc-12-W1.jsonl.zst" | sed "s/\"seed\":2,/\"seed\":$1,/;
+		1s/\"gcc-12-arm-linux-gnueabi\":\"[^\"]*\"/\"gcc-12-arm-linux-gnueabi\":\"$2\"/" |
+		zstd -q -3 -o "$3/$TEST_RUN/seed-$1/gcc-12-W1.jsonl.zst"
+}
+have=$(dpkg-query -W -f '${Version}' gcc-12-arm-linux-gnueabi)
+relabel 3 12.2.0-99 "$s/A"
+relabel 4 "$have" "$s/B"
+find "$c" -printf '%P %s %T@\n' | sort > "$s/corpus.before"
+make -C "$TOP" -s merge CORPUS="$s/corpus" FROM="$s/A" > "$s/merge.out" 2>&1
+echo $? > "$s/rc"
+find "$c" -printf '%P %s %T@\n' | sort > "$s/corpus.after"
+ok "a FROM's gcc-12 corpus built with another gcc-12 package than CORPUS's: refused, one line naming both files, nothing written" bash -c "
+	test \$(cat $s/rc) = 2 && cmp $s/corpus.before $s/corpus.after &&
+	test \"\$(grep kwarn: $s/merge.out)\" = 'kwarn: merge: $c/seed-1/gcc-12-W1.jsonl.zst and $s/A/$TEST_RUN/seed-3/gcc-12-W1.jsonl.zst: toolchain gcc-12 of $TEST_RUN built with other packages: gcc-12-arm-linux-gnueabi=$have against gcc-12-arm-linux-gnueabi=12.2.0-99; nothing merged'"
+make -C "$TOP" -s merge CORPUS="$s/corpus2" FROM="$s/B $s/A" > "$s/merge.out" 2>&1
+echo $? > "$s/rc"
+ok "the same between two FROMs: refused naming both, nothing written" bash -c "
+	test \$(cat $s/rc) = 2 && test ! -e $s/corpus2 &&
+	grep -qx 'kwarn: merge: $s/A/$TEST_RUN/seed-3/gcc-12-W1.jsonl.zst and $s/B/$TEST_RUN/seed-4/gcc-12-W1.jsonl.zst: toolchain gcc-12 of $TEST_RUN built with other packages: gcc-12-arm-linux-gnueabi=12.2.0-99 against gcc-12-arm-linux-gnueabi=$have; nothing merged' $s/merge.out"
