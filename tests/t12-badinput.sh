@@ -115,7 +115,7 @@ for t in 1::2 :30 4:00- 'x'; do
 	ok "TIME_LIMIT=$t is refused" make_refuses slurm "TIME_LIMIT must be a Slurm time limit: MINUTES, HH:MM:SS or DAYS-HH:MM:SS, got '$t'" TIME_LIMIT="$t"
 done
 ok "PARTITION with a space is refused" make_refuses slurm "PARTITION must be a Slurm name: letters, digits, _ - ., got 'a b'" PARTITION="a b"
-ok "a relative NODE_O is refused (the tasks run elsewhere)" make_refuses slurm "NODE_O must be an absolute directory, without spaces, got 'o'" NODE_O=o
+ok "a relative NODE_O is refused (the tasks run elsewhere)" make_refuses slurm "NODE_O must be an absolute directory, its path of only letters, digits and / . _ - + , @, got 'o'" NODE_O=o
 ok "REPORT naming a device is refused, and the device is left alone" bash -c "
 	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
 	make_refuses report 'REPORT=/dev/null: not a regular file: kwarn writes it only as a file' REPORT=/dev/null &&
