@@ -49,7 +49,8 @@ warnings(.new // .added) as $new
   "",
   (if $run_a == $run_b then "Run: \($run_b), \($b) against \($a) at W=\($w)"
    else "Trees: \($run_b) (\($b)) against \($run_a) (\($a)) at W=\($w)" end),
-  "Seeds: \(([(.new // .added)[], (.gone // .fixed)[]] | map(.seed) | unique) as $s | if $s == [] then "(no warning new or fixed)" else $s | map(tostring) | join(" ") end)",
+  ([$new[].seeds[]] | unique) as $s
+  | "Seeds with a new warning: \($s | length)\(if $s == [] then "" else " (\($s[:$list] | map(tostring) | join(", "))\(if ($s | length) > $list then ", ..." else "" end))" end)",
   "",
   "New warnings: \(plural($new | length; "warning")) in \(plural($new | map(.path) | unique | length; "file"))",
   section($new; $b; true),

@@ -78,9 +78,9 @@ done < "$tmp/trees" > "$tmp/checkouts"
 
 # the build ids, one a line in the files' order (awk names the incidents
 # after them)
-jq -r -R --slurpfile co "$tmp/checkouts" --arg origin "$origin" --arg run "${run##*/}" '
+jq -n -r -R --slurpfile co "$tmp/checkouts" --arg origin "$origin" --arg run "${run##*/}" '
 	(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $ids
-	| split("\t")[1] | fromjson
+	| inputs | split("\t")[1] | fromjson
 	| "\($origin):\($ids["\(.tree) \(.series_sha256)"]).\($run).seed-\(.seed).\(.toolchain)-W\(.w)"' \
 	"$tmp/heads" > "$tmp/ids"
 
@@ -107,12 +107,12 @@ jq -r -R --slurpfile co "$tmp/checkouts" --arg origin "$origin" --arg run "${run
 touch "$tmp/firsts"
 
 # the checkouts
-jq -c -n --arg origin "$origin" '[inputs | {id: "\($origin):\(.id)", origin: $origin, tree_name: .tree,
+jq -r -c -n --arg origin "$origin" '[inputs | {id: "\($origin):\(.id)", origin: $origin, tree_name: .tree,
 	patchset_hash: .series, valid: true,
 	comment: "\(.tree), kwarn series/ \(.series[:12])",
 	misc: {series_sha256: .series}}
 	+ (if .commit != "" then {git_commit_hash: .commit} else {} end)]
-	| "\"checkouts\":[\n" + (map(tojson) | join(",\n")) + "\n],"' "$tmp/checkouts" -r >> "$out.tmp" ||
+	| "\"checkouts\":[\n" + (map(tojson) | join(",\n")) + "\n],"' "$tmp/checkouts" >> "$out.tmp" ||
 	fail_with 3 "$out.tmp: cannot write"
 
 # the builds: status ok PASS, failed FAIL, the rest (timeout, error) ERROR;
@@ -122,8 +122,8 @@ paste -d '\t' "$tmp/ids" "$tmp/counts" "$tmp/heads" | jq -r -R -n --slurpfile co
 	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" '
 	(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $ids
 	| "\"builds\":[",
-	  (foreach (inputs | split("\t")) as $l (0; . + 1;
-		($l[1] | split(" ") | map(tonumber)) as [$w, $e]
+	  (foreach (inputs | split("\t")) as $l (0; . + 1; . as $n
+		| ($l[1] | split(" ") | map(tonumber)) as [$w, $e]
 		| ($l[2] | fromjson) as $run_json | ($l[3:] | join("\t") | fromjson)
 		| {id: $l[0], origin: $origin,
 		   checkout_id: "\($origin):\($ids["\(.tree) \(.series_sha256)"])",
@@ -143,7 +143,7 @@ paste -d '\t' "$tmp/ids" "$tmp/counts" "$tmp/heads" | jq -r -R -n --slurpfile co
 			  kwarn_status: .status, make_exit, failed_targets: (.failed_targets | length),
 			  instances, unique, warnings: $w, errors: $e,
 			  config_sha256, fragment_sha256, fragment_lines: (.fragment_lines // [])}}
-		| (if . > 1 then "," else "" end) + tojson; .)),
+		| (if $n > 1 then "," else "" end) + tojson)),
 	  "],"' >> "$out.tmp" || fail_with 3 "$out.tmp: cannot write"
 
 # the issues: each key once, where it was first seen (sort -s -u keeps the
@@ -152,9 +152,11 @@ sort -s -u -t $'\t' -k1,1 -S 64M -T "$tmp" "$tmp/firsts" | sort -t $'\t' -k2,2n 
 printf '"issues":[\n' >> "$out.tmp"
 awk -F '\t' '$2 != f { if (f != "") print ""; f = $2; printf "%s", $2 } { printf "\t%s", $1 } END { if (f != "") print "" }' \
 	"$tmp/issues" | while IFS=$'\t' read -r i keys; do
-	zstd -dcq "${files[i - 1]}" | jq -c --arg keys "$keys" --arg origin "$origin" --argjson v "$version" '
-		(reduce ($keys | split("\t"))[] as $k ({}; .[$k] = true)) as $want
-		| select(.type == "diag" and $want[.key])
+	# (a file, not an argument: one argument holds 128 KiB at most)
+	printf '%s\n' "$keys" > "$tmp/keys"
+	zstd -dcq "${files[i - 1]}" | jq -n -c --rawfile keys "$tmp/keys" --arg origin "$origin" --argjson v "$version" '
+		(reduce ($keys | rtrimstr("\n") | split("\t"))[] as $k ({}; .[$k] = true)) as $want
+		| inputs | select(.type == "diag" and $want[.key])
 		| {id: "\($origin):\(.key)", version: $v, origin: $origin,
 		   report_subject: "\(.path):\(.line): \(.message)\(if .flag != "" then " [\(.flag)]" else "" end)",
 		   culprit: {code: true},
