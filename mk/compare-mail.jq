@@ -3,6 +3,8 @@
 # maintainer can act on.
 # Usage: jq -r --arg run_a RUN --arg run_b RUN --arg a TC --arg b TC
 #           --arg w W --argjson list N --arg settings S -f compare-mail.jq
+# The subject says BUILD REGRESSION when B adds a warning or a failed
+# build, BUILD SUCCESS otherwise.
 # Input: compare's JSON, of one tree (kwarn-agg compare -j: new, gone,
 # failing_in_b) or of two (compare-trees.jq: added, fixed). The sites are
 # compare's: this only groups and words them. A warning is a path, line
@@ -34,7 +36,7 @@ def seeds($s): "seed\(if ($s | length) > 1 then "s" else "" end) \($s | map(tost
 # a section: the warnings grouped by file, the first $list of them
 def section($ws; $tc; $repro):
   ($ws[:$list] | group_by(.path)[]
-   | "", .[0].path,
+   | "", (.[0].path | if . == "" then "(no file: the compiler driver's, make's)" else . end),
      (.[] | "  \(.line): \(if .flag == "" then "(no flag)" else .flag end) (\(.level | lv)), \(seeds(.seeds)) (\($tc) W=\($w))",
             "    \(.text | split("\n")[0])",
             (select($repro)
@@ -45,7 +47,7 @@ def section($ws; $tc; $repro):
 warnings(.new // .added) as $new
 | warnings(.gone // .fixed) as $fixed
 | (.failing_in_b // []) as $failing
-| "Subject: [kwarn] BUILD REGRESSION \($run_b) \($b) W=\($w): \(plural($new | length; "new warning")), \(plural($fixed | length; "fixed warning")), \(plural($failing | length; "build")) now failing",
+| "Subject: [kwarn] BUILD \(if $new == [] and $failing == [] then "SUCCESS" else "REGRESSION" end) \($run_b) \($b) W=\($w): \(plural($new | length; "new warning")), \(plural($fixed | length; "fixed warning")), \(plural($failing | length; "build")) now failing",
   "",
   (if $run_a == $run_b then "Run: \($run_b), \($b) against \($a) at W=\($w)"
    else "Trees: \($run_b) (\($b)) against \($run_a) (\($a)) at W=\($w)" end),
