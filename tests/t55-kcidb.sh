@@ -19,9 +19,11 @@ mkdir -p "$c/seed-1" "$c/seed-2" "$c/seed-3"
 for tc in gcc-12 clang-14; do
 	cp -p "$CDIR/$tc-W123.jsonl.zst" "$CDIR/$tc-W123.run.json" "$CDIR/$tc-W123.sum.zst" "$c/seed-1/"
 done
-relabel() {	# relabel SEED TC JQ: seed 1's TC corpus as SEED, cut to 300 records
-	# (the build record's counts theirs), through JQ (on the array of records)
-	local f=$c/seed-$1/$2-W123.jsonl.zst
+relabel() {	# relabel SEED TC JQ [RUN]: seed 1's TC corpus as SEED (of RUN), cut to
+	# 300 records (the build record's counts theirs), through JQ (on the
+	# array of records)
+	local f=$t/corpus/${4:-$TEST_RUN}/seed-$1/$2-W123.jsonl.zst
+	mkdir -p "${f%/*}"
 	{ zstd -dcq "$c/seed-1/$2-W123.jsonl.zst" || :; } | head -n 301 | sed "s/\"seed\":1,/\"seed\":$1,/" |
 		jq -c -s "(.[1:] | [length, (map(.count) | add)]) as [\$u, \$i]
 			| .[0] |= (.unique = \$u | .instances = \$i) | $3 | .[]" | zstd -q -o "$f"
@@ -171,8 +173,9 @@ ok "the same corpora, the same bytes" bash -c "mail SEEDS='1 2 3' FORMAT=mail 2>
 ok "FAIL_ON_NEW=1 FORMAT=mail: fails, and says so" bash -c "
 	! mail FORMAT=mail FAIL_ON_NEW=1 > $t/o 2>&1 && grep -q 'clang-14 adds warnings against gcc-12' $t/o"
 # across trees: the mail of compare RUN_A= RUN_B= (B's settings read from
-# its name), on the tree's run as if it were 6.12's (no 6.12 build here)
-mkdir -p "$t/corpus/linux-source-6.12" && ln -sfn "$c" "$t/corpus/linux-source-6.12/p0-small"
+# its name), on a copy of seed 2's clang-14 corpus said to be of 6.12 (no
+# 6.12 build here)
+relabel 2 clang-14 '.[0] |= (.tree = "linux-source-6.12 6.12-kwarn-test")' linux-source-6.12/p0-small
 mail SEEDS=2 FORMAT=mail RUN_A="$TEST_RUN" RUN_B=linux-source-6.12/p0-small > "$t/mail-trees" 2>&1
 ok "across trees: the report of tree B's added and fixed sites, its repro lines with KVER=" bash -c "
 	jq -e '.new' $t/cmp.json > /dev/null &&
