@@ -1,8 +1,8 @@
 #!/bin/bash
-# campaign.sh - make bench's campaign figures: make top and make compare
-# over 1, 10, 100 and 1,000 seeds x 3 toolchains, wall time and peak RSS
-# (GNU time), against the jq queries (corpus/queries/top.jq, compare.jq)
-# over the same records at 10 seeds.
+# campaign.sh - make bench's campaign figures: make top, make compare and
+# make kcidb over 1, 10, 100 and 1,000 seeds x 3 toolchains, wall time and
+# peak RSS (GNU time), the KCIDB document's size, against the jq queries
+# (corpus/queries/top.jq, compare.jq) over the same records at 10 seeds.
 #
 # Environment (set by bench/bench.sh): O TOP CORPUS W MAKE B (its scratch
 #   directory) SIZE (full or small) TRIM (records kept per file, 0: all)
@@ -138,7 +138,7 @@ echo "   corpus files at zstd -1, summaries relabeled from the real ones; cached
 echo "   shared: keys as they are (every seed's warning one key); distinct: each copy's keys its own"
 echo "   GNU time: wall s, cpu s (user + sys, zstd's too), peak RSS of the largest process (MB);"
 echo "   targets at 1000 seeds: < 10 s, < 500 MB (wall time on a loaded machine is more: see cpu s)"
-printf '   %-8s %-9s %6s %9s %9s %9s  %s\n' query keys seeds "wall s" "cpu s" "rss MB" ""
+printf '   %-8s %-9s %6s %9s %9s %9s  %s\n' query keys seeds "wall s" "cpu s" "rss MB" "(kcidb: the document)"
 # timed OUT CMD...: "WALL CPU RSS_KB" of CMD, its output to OUT
 timed() {
 	local out=$1
@@ -149,7 +149,10 @@ timed() {
 }
 declare -A t
 for v in shared distinct; do
-	for q in top compare; do
+	# kcidb with shared keys only: with distinct ones its issues are every
+	# record again (some 20 GB at 1,000 full-size seeds), and its memory
+	# does not depend on them
+	for q in top compare $([ $v = shared ] && echo kcidb); do
 		for n in $sizes; do
 			d=$C/$v/n$n
 			if [ ! -d "$d/$RUN_DIR" ] || [ "$(ls "$d/$RUN_DIR" | wc -l)" != "$n" ]; then
@@ -158,13 +161,22 @@ for v in shared distinct; do
 			fi
 			if [ "$q" = top ]; then
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" top O="$O" CORPUS="$d" $RUN_VARS W="$W")
-			else
+			elif [ "$q" = compare ]; then
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" compare O="$O" CORPUS="$d" $RUN_VARS W="$W" \
 					A="$A" B="$Bt" SEEDS="$(seq -s ' ' 1 "$n")")
+			else	# every toolchain and W level of the seeds
+				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" kcidb O="$O" CORPUS="$d" $RUN_VARS \
+					SEEDS="1-$n" KCIDB_FILE="$B/kcidb.json")
 			fi
 			t[$q.$v.$n]=$w
 			judge=
-			[ "$n" = 1000 ] && judge=$(awk "BEGIN { print ($w < 10 && $m < 500 * 1024) ? \"ok\" : \"MISSED\" }")
+			[ "$n" = 1000 ] && [ "$q" != kcidb ] &&
+				judge=$(awk "BEGIN { print ($w < 10 && $m < 500 * 1024) ? \"ok\" : \"MISSED\" }")
+			# (its objects one a line, each array's name on a line of its own)
+			[ "$q" = kcidb ] && judge="$(stat -c %s "$B/kcidb.json") bytes, $(awk '/^\]/ { s = "" } s { n[s]++ }
+				/^"[a-z]+":\[$/ { s = substr($0, 2, index($0, ":") - 3) }
+				END { printf "%d builds, %d issues, %d incidents", n["builds"], n["issues"], n["incidents"] }' "$B/kcidb.json")" &&
+				rm -f "$B/kcidb.json"
 			printf '   %-8s %-9s %6s %9s %9s %9s  %s\n' "$q" "$v" "$n" "$w" "$u" "$(calc "$m / 1024")" "$judge"
 		done
 	done

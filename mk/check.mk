@@ -3,7 +3,7 @@
 # what the tests use, installed once up front (each step would install its
 # own on first use too)
 CHECK_PACKAGES := $(sort $(call tc-packages,gcc-12) $(call tc-packages,clang-14) \
-	sparse qemu-system-arm chromium fonts-dejavu-core python3 valgrind inotify-tools \
+	sparse qemu-system-arm chromium fonts-dejavu-core python3 python3-jsonschema valgrind inotify-tools \
 	munge slurmctld slurmd slurm-client iproute2)
 # the kernel-free tests (t0*) sort first: a broken helper fails in seconds
 TESTS ?= $(sort $(wildcard $(TOP)/tests/t[0-9]*.sh))

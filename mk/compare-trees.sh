@@ -7,6 +7,7 @@
 #
 # Usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST FAIL_ON_NEW SEED...
 # SEED...: SEEDS's words, seeds and ranges (mk/seeds.sh)
+# FORMAT: text, json or mail (mk/compare-mail.jq).
 # NAME: the build's name (gcc-12-W1): corpus CORPUS/RUN/seed-N/NAME.jsonl.zst,
 # build directory O/RUN/seed-N/NAME, whose .o.cmd files say which objects
 # it built (the corpus does not list them). BOTH 1: only the sites of
@@ -46,13 +47,19 @@ for s in $("$here/seeds.sh" "$@" | sort -n -u); do
 	jq -n -c --argjson s "$s" --slurpfile a "$tmp/objs-a" --slurpfile b "$tmp/objs-b" \
 		'{seed: $s, a: $a[0], b: $b[0]}' >> "$tmp/objs"
 done
-[ "$format" = json ] || printf 'A: %s %s\nB: %s %s\n' "$run_a" "$name_a" "$run_b" "$name_b"
+[ "$format" != text ] || printf 'A: %s %s\nB: %s %s\n' "$run_a" "$name_a" "$run_b" "$name_b"
 jq -n -r --slurpfile a "$tmp/a" --slurpfile b "$tmp/b" --slurpfile objs "$tmp/objs" \
-	--argjson both "${both:-0}" --arg format "$format" --argjson list "$list" \
+	--argjson both "${both:-0}" --arg format "${format/mail/json}" --argjson list "$list" \
 	-f "$here/../corpus/queries/compare-trees.jq" > "$tmp/out" || exit 2
-if [ "$format" = json ]; then jq . "$tmp/out"; else cat "$tmp/out"; fi
+case $format in
+json)	jq . "$tmp/out" ;;
+# the build bot's report of B's run, its settings read from its name
+mail)	jq -r --arg run_a "$run_a" --arg run_b "$run_b" --arg a "${name_a%-W*}" --arg b "${name_b%-W*}" \
+		--arg w "${name_b##*-W}" --argjson list "$list" --arg settings '' -f "$here/compare-mail.jq" "$tmp/out" ;;
+*)	cat "$tmp/out" ;;
+esac
 if [ "$fail_on_new" = 1 ]; then
-	if [ "$format" = json ]; then jq -e '.added | length == 0' "$tmp/out" > /dev/null
+	if [ "$format" != text ]; then jq -e '.added | length == 0' "$tmp/out" > /dev/null
 	else grep -q '^sites: [0-9]* fixed in B, 0 added in B' "$tmp/out"; fi ||
 		fail_with 1 "$run_b adds warnings against $run_a"
 fi

@@ -22,6 +22,10 @@ SEED_SUFFIX = $(if $(CONFIG),-$(CONFIG))$(if $(FRAGMENT_ID),-frag-$(FRAGMENT_ID)
 # share a path: linux-source-6.1/p2/seed-1, linux-source-6.1/p0-small/seed-1,
 # ksrc^home^me^linux/p2/seed-1, linux-source-6.1/p2-frag-3f2a9c0d1b2e/seed-1
 RUN_DIR = $(TREE_DIR)/p$(P)$(SEED_SUFFIX)
+# the settings that select this run, as a command line gives them: what
+# make kcidb's build commands and compare's repro lines say
+RUN_SETTINGS = P=$(P)$(if $(CONFIG), CONFIG=$(CONFIG))$(if $(FRAGMENT), FRAGMENT="$(FRAGMENT_FILES)")$(if \
+	$(KSRC_USER), KSRC=$(KSRC),$(if $(filter-out 6.1,$(KVER)), KVER=$(KVER)))
 # $(call seed-dir,ROOT,SEED): a seed's directory of this run in O or CORPUS
 seed-dir = $(1)/$(RUN_DIR)/seed-$(2)
 SEEDDIR = $(call seed-dir,$(O),$(SEED))

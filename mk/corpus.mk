@@ -71,11 +71,15 @@ top: $(KWARN_AGG)
 	xargs -r -d '\n' $(TOP)/mk/summary.sh -b $$tmp/boots < $$tmp/boot-files && touch $$tmp/boots && \
 	$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -T $$tmp/sums
 
-# make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json]
+# make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json|mail]
 # Exit status: 0 compared (differences are the report, not a failure);
 # with FAIL_ON_NEW=1, non-zero when B adds warnings; non-zero when a corpus
 # is missing or unreadable (it says which make corpus to run).
 FORMAT ?= text
+# $(call compare-mail,RUN_A,RUN_B,A,B,SETTINGS): compare's JSON on stdin as
+# a build bot's regression report (mk/compare-mail.jq)
+compare-mail = jq -r --arg run_a $(1) --arg run_b $(2) --arg a $(3) --arg b $(4) --arg w $(W) \
+	--argjson list $(LIST) --arg settings $(5) -f $(TOP)/mk/compare-mail.jq
 LIST ?= 20
 CMP_SEEDS = $(SEEDS_SPEC)
 .PHONY: compare
@@ -97,12 +101,13 @@ else
 		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
 		files="$$files $$f"; done; \
 		$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/$${t%%:*} || exit 2; done; \
-	$(KWARN_AGG) compare $(if $(filter json,$(FORMAT)),-j) -n $(LIST) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
-	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,cat $$tmp/agg) > $$tmp/out || exit 2; \
+	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
+	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,$(if $(filter mail,$(FORMAT)),$(call compare-mail,$(RUN_DIR),$(RUN_DIR),$(A),$(B),'$(RUN_SETTINGS)') \
+		< $$tmp/agg,cat $$tmp/agg)) > $$tmp/out || exit 2; \
 	cat $$tmp/out; \
 	if [ "$(FAIL_ON_NEW)" = 1 ]; then \
-		if [ "$(FORMAT)" = json ]; then jq -e '.new | length == 0' $$tmp/out > /dev/null; \
-		else grep -q '^sites: 0 new in B' $$tmp/out; fi || \
+		if [ "$(FORMAT)" = text ]; then grep -q '^sites: 0 new in B' $$tmp/out; \
+		else jq -e '.new | length == 0' $$tmp/agg > /dev/null; fi || \
 		{ echo "kwarn: compare: $(B) adds warnings against $(A)" >&2; exit 1; }; fi
 endif
 

@@ -13,6 +13,7 @@
 #   make top             top offenders per cumulative W level (SEED= for one seed)
 #   make compare A= B=   what toolchain B adds and drops against A
 #   make report          the corpus as one static HTML page (REPORT=)
+#   make kcidb           the corpora as one KCIDB I/O v5.3 submission (KCIDB_FILE=, ORIGIN=)
 #   make merge FROM=D    gather corpora made elsewhere into CORPUS, each checked once
 #   make slurm           make corpus on a Slurm cluster: an array job, then make merge
 #   make report-render   that page in headless Chromium (RENDER_OUT=)
@@ -87,12 +88,14 @@
 #
 # Queries
 #   TOP_N=10             rows per level in make top
-#   FORMAT=text          compare's output: text or json
+#   FORMAT=text          compare's output: text, json or mail (a build bot's regression report)
 #   LIST=20              compare: how many added and dropped warnings it lists
 #   FAIL_ON_NEW=1        compare exits 1 when B adds warnings
 #   REPORT=FILE          make report's page ($CORPUS/report.html)
 #   REPORT_N=10          rows per table, flags per chart in the report
 #   RENDER_OUT=DIR       what report-render saw ($O/report-render)
+#   ORIGIN=kwarn         kcidb: the submitter's KCIDB origin, every id's prefix (a-z, 0-9, _)
+#   KCIDB_FILE=FILE      kcidb: the document it writes ($O/kcidb/RUN.json)
 #   BRANCH_N=10          rows per table in make branches
 #
 # Reproducing and checking patches
@@ -250,7 +253,8 @@ $(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number o
 $(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
 $(foreach v,FAIL_ON_NEW BUILDS BOTH_BUILT,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
 $(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile)
-$(call setting-check,FORMAT,$(filter text json,$(FORMAT)),text or json)
+$(call setting-check,FORMAT,$(filter text json mail,$(FORMAT)),text$(comma) json or mail)
+$(call setting-check,ORIGIN,$(call made-of,$(ORIGIN),$(lower) $(digits) _),a KCIDB origin: lowercase letters$(comma) digits and _)
 $(call setting-check,SERIES_BOOT,$(filter auto 0 1,$(SERIES_BOOT)),auto$(comma) 0 or 1)
 $(call setting-check,BENCH_SIZE,$(filter full small,$(BENCH_SIZE)),full or small)
 $(call setting-check,BENCH_CAMPAIGN_SEEDS,$(and $(strip $(BENCH_CAMPAIGN_SEEDS)),$(if $(strip \
@@ -296,10 +300,10 @@ ksrc-ok = $(and $(call path,$(1)),$(wildcard $(1)/Makefile),$(wildcard $(1)/Kcon
 $(call setting-check,KSRC,$(call ksrc-ok,$(KSRC)),a kernel tree (a directory with Makefile$(comma) Kconfig and arch/arm/Kconfig)$(comma) its path of $(path-accepts))
 # a node's own path: the tasks do not run where make slurm does
 $(call setting-check,NODE_O,$(filter /%,$(call path,$(NODE_O))),an absolute directory$(comma) its path of $(path-accepts))
-$(call setting-check,REPORT,$(call path,$(REPORT)),one file name$(comma) its path of $(path-accepts))
+$(foreach v,REPORT KCIDB_FILE,$(call setting-check,$(v),$(call path,$($(v))),one file name$(comma) its path of $(path-accepts)))
 $(foreach v,RUN_A RUN_B,$(call setting-check-given,$(v),$(call made-of,$($(v)),$(path-chars) ^),a RUN directory of CORPUS (linux-source-6.1/p2)$(comma) its path of $(path-accepts) and ^))
 $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) its path of $(path-accepts))
-$(foreach v,REPORT SCRIPT,$(if $(and $($(v)),$(wildcard $($(v)))),$(if $(shell test -f '$($(v))' && echo y),,\
+$(foreach v,REPORT SCRIPT KCIDB_FILE,$(if $(and $($(v)),$(wildcard $($(v)))),$(if $(shell test -f '$($(v))' && echo y),,\
 	$(error $(v)=$($(v)): not a regular file: kwarn writes it only as a file))))
 $(foreach f,$(FRAGMENT),$(if $(call path,$(f)),,$(error FRAGMENT: '$(f)': $(path-accepts) in a path)))
 # FROM: directories, any number (make merge refuses none)

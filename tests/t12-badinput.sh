@@ -101,7 +101,7 @@ ok "KSRC with a Makefile but no Kconfig (not a kernel tree) is refused before an
 mkdir -p "$TESTDIR/a^b/arch/arm" && touch "$TESTDIR/a^b/Makefile" "$TESTDIR/a^b/Kconfig" "$TESTDIR/a^b/arch/arm/Kconfig"
 ok "KSRC with a ^ in its path is refused: its RUN's name would be another tree's" make_refuses corpus \
 	"KSRC must be a kernel tree" KSRC="$TESTDIR/a^b"
-ok "FORMAT=xml is refused" make_refuses compare "FORMAT must be text or json, got 'xml'" FORMAT=xml A=gcc-12 B=clang-14
+ok "FORMAT=xml is refused" make_refuses compare "FORMAT must be text, json or mail, got 'xml'" FORMAT=xml A=gcc-12 B=clang-14
 ok "a non-numeric LIST is refused" make_refuses compare "LIST must be a number 1..999999999, got 'abc'" LIST=abc
 ok "TOP_N=0 is refused" make_refuses top "TOP_N must be a number 1..999999999, got '0'" TOP_N=0
 ok "V=2 is refused" make_refuses corpus "V must be 0 or 1, got '2'" V=2

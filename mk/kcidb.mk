@@ -1,0 +1,18 @@
+# kcidb.mk - the run's corpora as one KCIDB I/O v5.3 submission, for
+# KernelCI's result database (mk/kcidb.sh; README, "KCIDB").
+#
+#   make kcidb [SEEDS="1-1000"] [ORIGIN=kwarn] [KCIDB_FILE=out.json]
+#
+# The seeds of SEEDS (or SEED) given on the command line, else every seed
+# of the run in CORPUS; every plain corpus file of each (each toolchain and
+# W level). The document goes to KCIDB_FILE, whole or not at all.
+
+ORIGIN ?= kwarn
+KCIDB_FILE ?= $(O)/kcidb/$(call path-as-name,$(RUN_DIR)).json
+KCIDB_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(SEEDS_SPEC))
+
+.PHONY: kcidb
+kcidb:
+	$(call old-layout-warning)
+	$(Q)mkdir -p $(dir $(abspath $(KCIDB_FILE)))
+	$(Q)$(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)

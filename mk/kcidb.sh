@@ -1,0 +1,170 @@
+#!/bin/bash
+# kcidb.sh - the corpora of a run as one KCIDB I/O v5.3 document (make
+# kcidb): what KernelCI's result database takes (README, "KCIDB").
+#
+# Usage: kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
+# Reads every plain corpus file (TOOLCHAIN-WLEVEL.jsonl.zst) of the seeds
+# SEED... (seeds and ranges, mk/seeds.sh; none: every seed) under
+# CORPUS_RUN, in seed order, and writes OUT:
+#   checkouts  one per tree (the build record's tree and series_sha256;
+#              KSRC_USER's git commit when the tree is that clean checkout)
+#   builds     one per corpus file
+#   issues     one per key of a warning or an error (the first file that
+#              has it, in seed order, describes it)
+#   incidents  one per corpus file and key
+# every id ORIGIN:..., the same bytes for the same corpora. The records are
+# read from the summaries (mk/summary.sh -u makes those that are stale,
+# checking their corpus files first); an issue's words from its first
+# corpus file's record. Nothing holds the campaign: the incidents go
+# straight to OUT, the keys are made unique by sort(1) on disk.
+# OUT is written as OUT.tmp, renamed into place when whole.
+# Exit: 0 written, 2 a corpus missing or unreadable, 3 OUT not written.
+STEP=kcidb
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -ge 5 ] || fail "usage: kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]"
+out=$1 origin=$2 run=$3 settings=$4 ksrc=$5
+shift 5
+# the issue and incident version: an issue's words do not change, so 1
+version=1
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp" "$out.tmp"' EXIT
+# the corpus files, seeds in order, then by name
+if [ $# = 0 ]; then
+	for d in "$run"/seed-*; do [ -d "$d" ] && echo "${d##*/seed-}"; done
+else
+	"$here/seeds.sh" "$@"
+fi | sort -n -u > "$tmp/seeds"
+[ -s "$tmp/seeds" ] || fail "no corpus in $run; run make corpus first"
+while read -r s; do
+	d=$run/seed-$s
+	found=0
+	for f in "$d"/*-W*.jsonl.zst; do
+		[[ ${f##*/} =~ -W[123]+\.jsonl\.zst$ ]] || continue
+		echo "$f"
+		found=1
+	done
+	[ $found = 1 ] || fail "$d: no corpus; run make corpus SEEDS=$s first"
+done < "$tmp/seeds" > "$tmp/files"
+mapfile -t files < "$tmp/files"
+"$here/summary.sh" -u "$tmp" "${files[@]}" > "$tmp/sums" || exit 2
+
+# per file, a line: its .run.json (the build's seconds) or null, a tab, its
+# build record
+for f in "${files[@]}"; do
+	r=null
+	[ -f "${f%.jsonl.zst}.run.json" ] && IFS= read -r r < "${f%.jsonl.zst}.run.json"
+	printf '%s\t' "$r"
+	first_line "$f"
+done > "$tmp/heads"
+
+# a checkout per tree: its id the first 12 hex digits of the sha256 of
+# "TREE SERIES_SHA256"; a KSRC= tree (user-DESCRIBE) that is KSRC_USER's
+# clean git checkout gets its commit
+jq -r -R 'split("\t")[1] | fromjson | [.tree, .series_sha256] | @tsv' "$tmp/heads" | sort -u > "$tmp/trees"
+commit=
+describe=
+if [ -n "$ksrc" ] && git -C "$ksrc" rev-parse --git-dir > /dev/null 2>&1; then
+	describe=user-$(git -C "$ksrc" describe --always --dirty)
+	commit=$(git -C "$ksrc" rev-parse HEAD)
+fi
+while IFS=$'\t' read -r tree series; do
+	h=$(printf '%s %s' "$tree" "$series" | sha256sum | cut -c1-12)
+	c=
+	[ "$tree" = "$describe" ] && [ "${describe%-dirty}" = "$describe" ] && c=$commit
+	jq -n -c --arg t "$tree" --arg s "$series" --arg h "$h" --arg c "$c" '{tree: $t, series: $s, id: $h, commit: $c}'
+done < "$tmp/trees" > "$tmp/checkouts"
+
+# the build ids, one a line in the files' order (awk names the incidents
+# after them)
+jq -n -r -R --slurpfile co "$tmp/checkouts" --arg origin "$origin" --arg run "${run##*/}" '
+	(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $ids
+	| inputs | split("\t")[1] | fromjson
+	| "\($origin):\($ids["\(.tree) \(.series_sha256)"]).\($run).seed-\(.seed).\(.toolchain)-W\(.w)"' \
+	"$tmp/heads" > "$tmp/ids"
+
+# The incidents, streamed into OUT; per file, its counts of unique warnings
+# and errors ($tmp/counts), and each key's first sighting: "KEY TAB FILE
+# INDEX" ($tmp/firsts, made unique on disk below). A summary's line 1 is
+# its header; then key, kind, ...: @tsv, so a tab is always a separator.
+{
+	printf '{"version":{"major":5,"minor":3},\n"incidents":[\n'
+	xargs -d '\n' zstd -dcq < "$tmp/sums" | awk -F '\t' -v ids="$tmp/ids" -v origin="$origin" \
+		-v v="$version" -v counts="$tmp/counts" -v firsts="$tmp/firsts" '
+		function done_file() { if (i) print w, e > counts }
+		/^#kwarn-summary\t/ { done_file(); i++; w = e = 0
+			if ((getline id < ids) <= 0) { print "kwarn: kcidb: more summaries than build ids" > "/dev/stderr"; exit 2 }
+			next }
+		$2 != "warning" && $2 != "error" { next }
+		{ if ($2 == "warning") w++; else e++
+		  printf "%s{\"id\":\"%s.%s\",\"origin\":\"%s\",\"issue_id\":\"%s:%s\",\"issue_version\":%d,\"build_id\":\"%s\",\"present\":true}\n", \
+			(n++ ? "," : ""), id, $1, origin, origin, $1, v, id
+		  print $1 "\t" i > firsts }
+		END { done_file() }'
+	printf '],\n'
+} > "$out.tmp" || fail_with 3 "$out.tmp: cannot write"
+touch "$tmp/firsts"
+
+# the checkouts
+jq -r -c -n --arg origin "$origin" '[inputs | {id: "\($origin):\(.id)", origin: $origin, tree_name: .tree,
+	patchset_hash: .series, valid: true,
+	comment: "\(.tree), kwarn series/ \(.series[:12])",
+	misc: {series_sha256: .series}}
+	+ (if .commit != "" then {git_commit_hash: .commit} else {} end)]
+	| "\"checkouts\":[\n" + (map(tojson) | join(",\n")) + "\n],"' "$tmp/checkouts" >> "$out.tmp" ||
+	fail_with 3 "$out.tmp: cannot write"
+
+# the builds: status ok PASS, failed FAIL, the rest (timeout, error) ERROR;
+# a failed build's log_excerpt its root causes, cut to the schema's 16,384
+# characters
+paste -d '\t' "$tmp/ids" "$tmp/counts" "$tmp/heads" | jq -r -R -n --slurpfile co "$tmp/checkouts" \
+	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" '
+	(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $ids
+	| "\"builds\":[",
+	  (foreach (inputs | split("\t")) as $l (0; . + 1; . as $n
+		| ($l[1] | split(" ") | map(tonumber)) as [$w, $e]
+		| ($l[2] | fromjson) as $run_json | ($l[3:] | join("\t") | fromjson)
+		| {id: $l[0], origin: $origin,
+		   checkout_id: "\($origin):\($ids["\(.tree) \(.series_sha256)"])",
+		   status: ({ok: "PASS", failed: "FAIL"}[.status] // "ERROR"),
+		   architecture: "arm",
+		   compiler: (if (.packages // {}) == {} then .compiler
+			      else .packages | to_entries | map("\(.key) \(.value)") | join(", ") end),
+		   config_name: "randconfig seed \(.seed) P=\(.probability) \($run | sub("^p[0-9]+-?"; "") | if . == "" then "" else "\(.) " end)fragment \(.fragment_sha256[:12])",
+		   command: "make corpus-one SEED=\(.seed) TOOLCHAIN=\(.toolchain) W=\(.w) \($settings)"}
+		+ (if $run_json | type == "object" and (.build_seconds | type) == "number"
+		   then {duration: $run_json.build_seconds} else {} end)
+		+ (if .status == "ok" then {} else
+		   {log_excerpt: ([(.root_causes // [])[] | "\(.target): \(.path):\(.line): [\(.tool)] \(.message)"]
+				  + (if (.root_causes // []) == [] then ["make exit \(.make_exit); failed targets: \(.failed_targets | join(" "))"] else [] end)
+				  | join("\n") | .[:16384])} end)
+		+ {misc: {seed, probability, w, toolchain, compiler_version: .compiler, kernel, tree,
+			  kwarn_status: .status, make_exit, failed_targets: (.failed_targets | length),
+			  instances, unique, warnings: $w, errors: $e,
+			  config_sha256, fragment_sha256, fragment_lines: (.fragment_lines // [])}}
+		| (if $n > 1 then "," else "" end) + tojson)),
+	  "],"' >> "$out.tmp" || fail_with 3 "$out.tmp: cannot write"
+
+# the issues: each key once, where it was first seen (sort -s -u keeps the
+# first line of each key), described by that file's record
+sort -s -u -t $'\t' -k1,1 -S 64M -T "$tmp" "$tmp/firsts" | sort -t $'\t' -k2,2n -k1,1 -S 64M -T "$tmp" > "$tmp/issues"
+printf '"issues":[\n' >> "$out.tmp"
+awk -F '\t' '$2 != f { if (f != "") print ""; f = $2; printf "%s", $2 } { printf "\t%s", $1 } END { if (f != "") print "" }' \
+	"$tmp/issues" | while IFS=$'\t' read -r i keys; do
+	# (a file, not an argument: one argument holds 128 KiB at most)
+	printf '%s\n' "$keys" > "$tmp/keys"
+	zstd -dcq "${files[i - 1]}" | jq -n -c --rawfile keys "$tmp/keys" --arg origin "$origin" --argjson v "$version" '
+		(reduce ($keys | rtrimstr("\n") | split("\t"))[] as $k ({}; .[$k] = true)) as $want
+		| inputs | select(.type == "diag" and $want[.key])
+		| {id: "\($origin):\(.key)", version: $v, origin: $origin,
+		   report_subject: "\(.path):\(.line): \(.message)\(if .flag != "" then " [\(.flag)]" else "" end)",
+		   culprit: {code: true},
+		   comment: .text,
+		   misc: {key, tool, kind, flag, level, path, line, message,
+			  first_seen: {seed, toolchain, w}}}'
+done | sort -t '"' -k4,4 -S 64M -T "$tmp" | awk '{ print (NR > 1 ? "," : "") $0 }' >> "$out.tmp"
+printf ']}\n' >> "$out.tmp" || fail_with 3 "$out.tmp: cannot write"
+mv "$out.tmp" "$out" || fail_with 3 "$out: cannot rename into place"
+trap 'rm -rf "$tmp"' EXIT
+say KCIDB "$out: $(wc -l < "$tmp/heads") builds, $(wc -l < "$tmp/issues") issues"

@@ -1,0 +1,184 @@
+#!/bin/bash
+# make kcidb and make compare FORMAT=mail: the KCIDB document of the test
+# seed's corpora against KCIDB's published schema (tests/fixtures/kcidb/),
+# and the build bot's report, on the real corpora and on relabeled copies
+# with a failed and a timed-out build.
+. "$(dirname "$0")/lib.sh"
+need corpus gcc-12 123
+need corpus clang-14 123
+t=$TESTDIR/kcidb
+rm -rf "$t" && mkdir -p "$t"
+validate=$TOP/tests/fixtures/kcidb/validate.py
+py=/usr/bin/python3	# Debian's, with Debian's jsonschema
+
+# Scratch corpus: seed 1 the real gcc-12 and clang-14 W=123 corpora;
+# seed 2 a copy whose clang-14 build failed (root causes longer than a
+# log_excerpt may be); seed 3 a copy whose gcc-12 build timed out
+c=$t/corpus/$TEST_RUN
+mkdir -p "$c/seed-1" "$c/seed-2" "$c/seed-3"
+for tc in gcc-12 clang-14; do
+	cp -p "$CDIR/$tc-W123.jsonl.zst" "$CDIR/$tc-W123.run.json" "$CDIR/$tc-W123.sum.zst" "$c/seed-1/"
+done
+relabel() {	# relabel SEED TC JQ [RUN]: seed 1's TC corpus as SEED (of RUN), cut to
+	# 300 records (the build record's counts theirs), through JQ (on the
+	# array of records)
+	local f=$t/corpus/${4:-$TEST_RUN}/seed-$1/$2-W123.jsonl.zst
+	mkdir -p "${f%/*}"
+	{ zstd -dcq "$c/seed-1/$2-W123.jsonl.zst" || :; } | head -n 301 | sed "s/\"seed\":1,/\"seed\":$1,/" |
+		jq -c -s "(.[1:] | [length, (map(.count) | add)]) as [\$u, \$i]
+			| .[0] |= (.unique = \$u | .instances = \$i) | $3 | .[]" | zstd -q -o "$f"
+	# its summary, as mk/corpus.sh makes it (what is made here is right)
+	"$TOP/mk/summary.sh" -o "${f%.jsonl.zst}.sum.zst" "$f" && touch -r "$f" "${f%.jsonl.zst}.sum.zst"
+}
+# the failed build: its first record made the error that failed a target
+fail_jq='.[0] |= (.status = "failed" | .make_exit = 2 | .failed_targets = ["kernel/fork.o"]
+	| .root_causes = [range(0; 400) | {target: "kernel/f\(.).o", key: "0123456789abcdef", tool: "clang",
+		path: "kernel/f\(.).c", line: ., symbol: null, message: ("error \(.): " + "x" * 40)}])
+	| .[1] |= (.kind = "error" | .root_cause = true | .target = "kernel/fork.o")'
+relabel 2 gcc-12 .
+relabel 2 clang-14 "$fail_jq"
+relabel 3 gcc-12 '.[0] |= (.status = "timeout" | .make_exit = 124)'
+relabel 3 clang-14 .
+
+kc() { make -C "$TOP" -s kcidb O="$O" CORPUS="$t/corpus" $TEST_RUN_VARS "$@"; }
+export -f kc
+export t
+ok "make kcidb: the scratch corpus's three seeds x two toolchains" kc ORIGIN=kwarn_test KCIDB_FILE="$t/doc.json"
+ok "the same corpora, the same bytes" bash -c "
+	make -C $TOP -s kcidb O=$O CORPUS=$t/corpus $TEST_RUN_VARS ORIGIN=kwarn_test KCIDB_FILE=$t/doc2.json &&
+	cmp $t/doc.json $t/doc2.json"
+ok "valid against KCIDB's v5.3 schema (Draft7Validator, Debian's python3-jsonschema)" \
+	bash -c "$py $validate $t/doc.json | grep -qx '$t/doc.json: valid'"
+
+# what it holds, against the corpora read by jq
+d=$t/doc.json
+files=$(ls "$c"/seed-*/*-W123.jsonl.zst | sort -V)
+ok "a build per corpus file, a checkout for the tree, every id kwarn_test:" jq -e --argjson n "$(echo "$files" | wc -l)" '
+	(.builds | length) == $n and (.checkouts | length) == 1
+	and ([.checkouts[], .builds[], .issues[], .incidents[] | .id, .origin]
+	     | all(startswith("kwarn_test:") or . == "kwarn_test"))
+	and all(.builds[]; .checkout_id == .origin + ":" + (.checkout_id | split(":")[1]) and .architecture == "arm")' "$d"
+zstd -dcq $files | jq -r 'select(.type == "diag" and (.kind == "warning" or .kind == "error"))
+	| "\(.seed) \(.toolchain) \(.key)"' | sort > "$t/want-incidents"
+jq -r '.builds as $b | (reduce $b[] as $x ({}; .[$x.id] = "\($x.misc.seed) \($x.misc.toolchain)")) as $bid
+	| .incidents[] | "\($bid[.build_id]) \(.issue_id | split(":")[1])"' "$d" | sort > "$t/got-incidents"
+expect_eq "an incident per build and key of a warning or an error, each of a build of the document" \
+	"$t/want-incidents" "$t/got-incidents"
+cut -d' ' -f3 "$t/want-incidents" | sort -u > "$t/want-issues"
+jq -r '.issues[] | .id | split(":")[1]' "$d" > "$t/got-issues"
+expect_eq "an issue per key, sorted, each once" "$t/want-issues" "$t/got-issues"
+ok "each incident's issue is in the document, and each build's checkout" jq -e '
+	([.issues[].id] | map({(.): true}) | add) as $i | ([.checkouts[].id] | map({(.): true}) | add) as $c
+	| all(.incidents[]; $i[.issue_id] and .issue_version == 1) and all(.builds[]; $c[.checkout_id])' "$d"
+ok "an issue says what it is: path, line, flag and message of the corpus record" bash -c "
+	k=\$(jq -r '.issues[] | select(.misc.flag == \"-Wmissing-prototypes\") | .misc.key' $d | head -n1) &&
+	r=\$(zstd -dcq $c/seed-1/gcc-12-W123.jsonl.zst $c/seed-1/clang-14-W123.jsonl.zst | jq -c --arg k \"\$k\" 'select(.key == \$k)' | head -n1) &&
+	jq -e --arg k \"\$k\" --argjson r \"\$r\" '.issues[] | select(.id == \"kwarn_test:\" + \$k)
+		| .misc.path == \$r.path and .misc.flag == \$r.flag and .misc.message == \$r.message and .comment == \$r.text
+		and .report_subject == \"\(\$r.path):\(\$r.line): \(\$r.message) [\(\$r.flag)]\"' $d"
+ok "status: ok PASS, failed FAIL, timeout ERROR; compiler from the packages; duration from .run.json" jq -e \
+	--argjson s "$(jq .build_seconds "$c/seed-1/gcc-12-W123.run.json")" '
+	[.builds[] | "\(.misc.seed) \(.misc.toolchain) \(.status)"] ==
+	["1 clang-14 PASS", "1 gcc-12 PASS", "2 clang-14 FAIL", "2 gcc-12 PASS", "3 clang-14 PASS", "3 gcc-12 ERROR"]
+	and (.builds[] | select(.misc.seed == 1 and .misc.toolchain == "gcc-12")
+		| .duration == $s and (.compiler | test("^.*gcc-12-arm-linux-gnueabi 12[^,]*")) and
+		  (.config_name | test("seed 1 P=0 small fragment [0-9a-f]{12}$")) and
+		  .command == "make corpus-one SEED=1 TOOLCHAIN=gcc-12 W=123 P=0 CONFIG=small")
+	and ([.builds[] | select(.misc.seed != 1) | has("duration")] | all(not))' "$d"
+ok "a failed build's log_excerpt: its root causes, cut at the schema's 16,384 characters" jq -e '
+	.builds[] | select(.status == "FAIL") | .log_excerpt | length == 16384
+	and startswith("kernel/f0.o: kernel/f0.c:0: [clang] error 0: xxx")' "$d"
+ok "misc: the counts of the build record and the records" jq -e --argjson u "$(zstd -dcq "$c/seed-1/gcc-12-W123.jsonl.zst" | head -n1 | jq .unique)" '
+	.builds[] | select(.misc.seed == 1 and .misc.toolchain == "gcc-12") | .misc.unique == $u and .misc.warnings > 0 and .misc.errors == 0'
+
+# The schema refuses what it must (so the validation above means
+# something): each change of a cut copy of the document, in one run
+jq -c '.incidents |= .[:20] | .issues |= .[:20]' "$d" > "$t/small.json"
+bad=()
+bad() {	# bad WHAT KEYWORD JQ: the document through JQ is refused, by KEYWORD
+	jq "$3" "$t/small.json" > "$t/bad-$2.json"
+	bad+=("$1:$2")
+}
+bad "an unknown property" additionalProperties '.builds[0].kwarn = 1'
+bad "a status outside the schema's" enum '.builds[0].status = "OK"'
+bad "an id without its origin: prefix" pattern '.issues[0].id |= sub("^kwarn_test:"; "")'
+bad "a wrong minor version" maximum '.version.minor = 4'
+bad "a log_excerpt over 16,384 characters" maxLength '.builds[0].log_excerpt = ("x" * 16385)'
+bad "a missing required field" required 'del(.incidents[0].issue_id)'
+(cd "$t" && $py "$validate" small.json bad-*.json > validate.out)
+ok "the cut copy is valid" grep -qx 'small.json: valid' "$t/validate.out"
+for b in "${bad[@]}"; do
+	ok "the schema refuses ${b%:*} (${b##*:})" grep -q "^bad-${b##*:}.json: refused: ${b##*:} at " "$t/validate.out"
+done
+
+# date-times: Debian 12's jsonschema checks none, so here: each value of a
+# property the schema says is a date-time is RFC 3339 (kwarn writes none:
+# its bytes do not depend on the clock), and the check refuses a bad one
+cat > "$t/datetimes.jq" <<'EOF'
+$doc[0] as $doc
+| ($schema[0]["$defs"] | with_entries(.value |= [.properties // {} | to_entries[]
+	| select(.value.format == "date-time") | .key])) as $dt
+| [({checkouts: "checkout", builds: "build", tests: "test", issues: "issue", incidents: "incident"}
+	| to_entries[]) as $s | $dt[$s.value][] as $f | $doc[$s.key][]? | .[$f] // empty
+	| select(test("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$") | not)]
+| length == 0
+EOF
+dt() { jq -n -e --slurpfile schema "$TOP/tests/fixtures/kcidb/kcidb-io.schema.v5.3.json" --slurpfile doc "$1" -f "$t/datetimes.jq" > /dev/null; }
+jq -c '.builds[0].start_time = "2024-13-01 10:00" | .checkouts[0].start_time = "2024-12-01T10:00:00Z"' "$t/small.json" > "$t/bad-time.json"
+jq -c '.builds[0].start_time = "2024-12-01T10:00:00.5+01:00" | .checkouts[0].start_time = "2024-12-01T10:00:00Z"' "$t/small.json" > "$t/good-time.json"
+ok "date-times are RFC 3339 (kwarn's own check: a bad one refused, good ones kept)" bash -c "
+	$(declare -f dt); t=$t TOP=$TOP; dt $d && dt $t/good-time.json && ! dt $t/bad-time.json"
+
+# bad input: one line naming the setting or the file, nothing written
+ok "ORIGIN outside the schema's characters: refused, naming it" bash -c "
+	! kc ORIGIN=Kwarn-1 KCIDB_FILE=$t/x.json > $t/o 2>&1 && grep -q 'ORIGIN must be a KCIDB origin' $t/o && test ! -e $t/x.json"
+ok "a seed without corpus: refused, naming its directory, nothing written" bash -c "
+	! kc SEEDS='1 7' KCIDB_FILE=$t/x.json > $t/o 2>&1 && grep -q 'seed-7: no corpus; run make corpus SEEDS=7' $t/o && test ! -e $t/x.json"
+ok "KCIDB_FILE that is not a regular file: refused" bash -c "
+	! kc KCIDB_FILE=/dev/null > $t/o 2>&1 && grep -q 'KCIDB_FILE=/dev/null: not a regular file' $t/o"
+
+# The build bot's report: the test seed, gcc-12 against clang-14
+mail() { make -C "$TOP" -s compare O="$O" CORPUS="$t/corpus" $TEST_RUN_VARS A=gcc-12 B=clang-14 W=123 LIST=100000 "$@"; }
+export -f mail
+mail SEEDS="1 2 3" FORMAT=json > "$t/cmp.json" 2>&1
+mail SEEDS="1 2 3" FORMAT=mail > "$t/mail" 2> "$t/mail.err"
+echo $? > "$t/mail.rc"
+ok "FORMAT=mail: exit 0, the subject's counts those of compare's sites" bash -c "
+	test \$(cat $t/mail.rc) = 0 && test ! -s $t/mail.err &&
+	n=\$(jq '[.new[] | [.path, .line, .flag]] | unique | length' $t/cmp.json) &&
+	g=\$(jq '[.gone[] | [.path, .line, .flag]] | unique | length' $t/cmp.json) &&
+	test \$n -gt 0 && test \$g -gt 0 &&
+	head -n1 $t/mail | grep -qx \"Subject: \\[kwarn\\] BUILD REGRESSION $TEST_RUN clang-14 W=123: \$n new warnings, \$g fixed warnings, 1 build now failing\""
+# what the report must say of each new site of compare's JSON: its file,
+# its line, flag, level, seeds; its text; its repro line
+cat > "$t/want-new.jq" <<'EOF'
+.new | group_by([.path, .line, .flag])[] | sort_by(.seed)
+| (.[0].level | if . == 0 then "default" elif . == null then "?" else "W=\(.)" end) as $lv
+| (map(.seed) | unique) as $s
+| [(.[0].path | if . == "" then "(no file: the compiler driver's, make's)" else . end),
+   "  \(.[0].line): \(if .[0].flag == "" then "(no flag)" else .[0].flag end) (\($lv)), seed\(if ($s | length) > 1 then "s" else "" end) \($s | map(tostring) | join(", ")) (clang-14 W=123)",
+   "    \(.[0].text)",
+   "    reproduce: make repro ID=\(.[0].key) SEED=\(.[0].seed) TOOLCHAIN=clang-14 W=123 P=0 CONFIG=small"]
+| join("\t")
+EOF
+jq -r -f "$t/want-new.jq" "$t/cmp.json" | sort > "$t/want-new"
+awk '/^Fixed warnings:/ { exit } /^[^ ]/ { f = $0 } /^  [0-9]/ { w = $0; getline x; getline r; print f "\t" w "\t" x "\t" r }' \
+	"$t/mail" | sort > "$t/got-new"
+ok "every new site is in the report, under its file, with its seeds and the repro line of its key" bash -c "
+	test -s $t/want-new && diff -u $t/want-new $t/got-new"
+zstd -dcq "$c/seed-2/clang-14-W123.jsonl.zst" | jq -r 'select(.root_cause == true) | "    \(.target): [\(.tool)] \(.text)"' > "$t/want-cause"
+ok "the build that now fails, with its root cause" bash -c "
+	grep -A1 -x '  seed 2 clang-14 W=123: failed, make exit 2' $t/mail | tail -n1 | cmp - $t/want-cause"
+ok "the same corpora, the same bytes" bash -c "mail SEEDS='1 2 3' FORMAT=mail 2>&1 | cmp - $t/mail"
+ok "FAIL_ON_NEW=1 FORMAT=mail: fails, and says so" bash -c "
+	! mail FORMAT=mail FAIL_ON_NEW=1 > $t/o 2>&1 && grep -q 'clang-14 adds warnings against gcc-12' $t/o"
+# across trees: the mail of compare RUN_A= RUN_B= (B's settings read from
+# its name), on a copy of seed 2's clang-14 corpus said to be of 6.12 (no
+# 6.12 build here)
+relabel 2 clang-14 '.[0] |= (.tree = "linux-source-6.12 6.12-kwarn-test")' linux-source-6.12/p0-small
+mail SEEDS=2 FORMAT=mail RUN_A="$TEST_RUN" RUN_B=linux-source-6.12/p0-small > "$t/mail-trees" 2>&1
+ok "across trees: the report of tree B's added and fixed sites, its repro lines with KVER=" bash -c "
+	jq -e '.new' $t/cmp.json > /dev/null &&
+	head -n1 $t/mail-trees | grep -q '^Subject: \\[kwarn\\] BUILD REGRESSION linux-source-6.12/p0-small clang-14 W=123: [1-9][0-9]* new warnings' &&
+	grep -q '^Trees: linux-source-6.12/p0-small (clang-14) against $TEST_RUN (gcc-12) at W=123' $t/mail-trees &&
+	grep -q '^    reproduce: make repro ID=[0-9a-f]\{16\} SEED=2 TOOLCHAIN=clang-14 W=123 P=0 CONFIG=small KVER=6.12$' $t/mail-trees"
