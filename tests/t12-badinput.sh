@@ -383,16 +383,20 @@ ok "a corpus file that is a symbolic link is read as the file it names (not 'tru
 	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$TESTDIR/corpus SEED=$TEST_SEED TOOLCHAIN=$TEST_TC | cmp - $TESTDIR/link.out"
 
 # An unreadable seed directory stops a query, naming it (as root, every
-# directory is readable: the query runs as nobody)
-rm -rf "$bad/unread" && mkdir -p "$bad/unread/$TEST_RUN"
+# directory is readable: the query runs as nobody, on a corpus in /tmp,
+# which nobody can reach wherever TESTDIR is)
+unread=$(mktemp -d /tmp/kwarn-unread.XXXXXX)
+chmod 755 "$unread"
+mkdir -p "$unread/$TEST_RUN"
 for s in 1 2 3; do
-	mkdir "$bad/unread/$TEST_RUN/seed-$s"
-	zstd -dcq "$c" | sed "s/\"seed\":$TEST_SEED,/\"seed\":$s,/" | zstd -q -3 -o "$bad/unread/$TEST_RUN/seed-$s/$TEST_TC-W123.jsonl.zst"
+	mkdir "$unread/$TEST_RUN/seed-$s"
+	zstd -dcq "$c" | sed "s/\"seed\":$TEST_SEED,/\"seed\":$s,/" | zstd -q -3 -o "$unread/$TEST_RUN/seed-$s/$TEST_TC-W123.jsonl.zst"
 done
-chmod -R a+rwX "$bad/unread" && chmod 000 "$bad/unread/$TEST_RUN/seed-2"
+chmod -R a+rwX "$unread" && chmod 000 "$unread/$TEST_RUN/seed-2"
 ok "an unreadable seed directory: make top SEEDS='1 2 3' fails naming it (it printed seeds 1 and 3, exit 0)" bash -c "
 	cd / && ! setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/tmp \
-		make -C $TOP -s top $TEST_RUN_VARS SEEDS='1 2 3' CORPUS=$bad/unread O=/tmp/kwarn-nobody-o > $TESTDIR/unread.out 2>&1 &&
-	grep -qx 'kwarn: corpus-files: $bad/unread/$TEST_RUN/seed-2: cannot read this seed.s directory' $TESTDIR/unread.out ||
+		make -C $TOP -s top $TEST_RUN_VARS SEEDS='1 2 3' CORPUS=$unread O=/tmp/kwarn-nobody-o > $TESTDIR/unread.out 2>&1 &&
+	grep -qx 'kwarn: corpus-files: $unread/$TEST_RUN/seed-2: cannot read this seed.s directory' $TESTDIR/unread.out ||
 	{ head -c 600 $TESTDIR/unread.out; false; }"
-chmod 755 "$bad/unread/$TEST_RUN/seed-2"
+chmod 755 "$unread/$TEST_RUN/seed-2"
+rm -rf "$unread"
