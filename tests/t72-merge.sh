@@ -175,12 +175,14 @@ ok "a killed merge's staging directory is removed by the next merge" bash -c "
 	test \$(cat $m/rc) = 0 && test -z \"\$(ls -d $m/three/.merge-* 2> /dev/null)\" && diff -r $m/A $m/three"
 
 # an unreadable directory in a FROM stops the merge, naming it (as nobody:
-# root reads every directory)
-rm -rf "$m/U" && mkdir -p "$m/U" && cp -rp "$m/A/seed-1" "$m/U/" && mkdir -p "$m/U/seed-2" &&
-	cp -p "$w/$p/seed-2/gcc-12-W123".* "$m/U/seed-2/" && chmod -R a+rwX "$m/U" && chmod 000 "$m/U/seed-2"
+# root reads every directory; in /tmp, which nobody can reach wherever
+# TESTDIR is)
+U=$(mktemp -d /tmp/kwarn-unread.XXXXXX) && chmod 755 "$U" && cp -rp "$m/A/seed-1" "$U/" && mkdir -p "$U/seed-2" &&
+	cp -p "$w/$p/seed-2/gcc-12-W123".* "$U/seed-2/" && chmod -R a+rwX "$U" && chmod 000 "$U/seed-2"
 ok "an unreadable directory in a FROM: refused naming it (it was skipped without a word)" bash -c "
 	cd / && ! setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/tmp \
-		$TOP/mk/merge.sh /tmp/kwarn-nobody-merge $m/U > $m/U.out 2>&1 &&
-	grep -qx 'kwarn: merge: $m/U/seed-2: cannot read this directory: nothing merged' $m/U.out && test ! -e /tmp/kwarn-nobody-merge ||
-	{ head -c 400 $m/U.out; false; }"
-chmod 755 "$m/U/seed-2"
+		$TOP/mk/merge.sh /tmp/kwarn-nobody-merge $U > $U.out 2>&1 &&
+	grep -qx 'kwarn: merge: $U/seed-2: cannot read this directory: nothing merged' $U.out && test ! -e /tmp/kwarn-nobody-merge ||
+	{ head -c 400 $U.out; false; }"
+chmod 755 "$U/seed-2"
+rm -rf "$U" "$U.out"
