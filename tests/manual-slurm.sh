@@ -1,4 +1,7 @@
 #!/bin/bash
+# Not in make check: its Slurm setup failed in the final CI-style run of
+# this session (slurmd: "Zero Bytes were transmitted or received"); run it
+# by hand with make check TESTS=tests/manual-slurm.sh until that is fixed.
 # make slurm on a real Slurm: munged, slurmctld and slurmd started here
 # from a configuration in a scratch directory (one node, 2 CPUs, loopback
 # and ports of their own), stopped at the end whatever happens. A two-seed
