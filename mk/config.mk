@@ -60,11 +60,12 @@ config: $(SEED_CONFIG)
 # made with another REF_TOOLCHAIN, or from another checkout's pin in a
 # shared O= (older than the config, or newer and then older again), and
 # remade it for a fresh clone's newer files
+# remade only when the hash differs, so that make -q answers truly
 CONFIG_INPUTS = $(SEEDDIR)/config.inputs
-$(CONFIG_INPUTS): FORCE
-	$(Q)mkdir -p $(@D) && h=$$({ echo '$(REF_TOOLCHAIN) $(TREE_ID) $(FRAGMENT_ID)'; \
-		cat $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(TOP)/mk/toolchain.mk; } | sha256sum | cut -c1-64) && \
-	{ [ "$$h" = "$$(cat $@ 2> /dev/null)" ] || echo "$$h" > $@; }
+config-inputs-hash = $(shell { echo '$(REF_TOOLCHAIN) $(TREE_ID) $(FRAGMENT_ID)'; \
+	cat $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(TOP)/mk/toolchain.mk; } | sha256sum | cut -c1-64)
+$(CONFIG_INPUTS): $(if $(filter $(config-inputs-hash),$(file < $(CONFIG_INPUTS))),,FORCE)
+	$(Q)mkdir -p $(@D) && echo '$(config-inputs-hash)' > $@
 
 # A config made again with the same bytes keeps its time (and the inputs'
 # file takes it): the seed's builds and corpora stay as they are
