@@ -1,5 +1,5 @@
 # kcidb.mk - the run's corpora as one KCIDB I/O v5.3 submission, for
-# KernelCI's result database (mk/kcidb.sh; README, "KCIDB").
+# KernelCI's result database (mk/kcidb.sh; doc/kcidb.md).
 #
 #   make kcidb [SEEDS="1-1000"] [ORIGIN=kwarn] [KCIDB_FILE=out.json]
 #

@@ -1,6 +1,6 @@
 #!/bin/bash
 # kcidb.sh - the corpora of a run as one KCIDB I/O v5.3 document (make
-# kcidb): what KernelCI's result database takes (README, "KCIDB").
+# kcidb): what KernelCI's result database takes (doc/kcidb.md).
 #
 # Usage: kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
 # Reads every plain corpus file (TOOLCHAIN-WLEVEL.jsonl.zst) of the seeds

@@ -1,6 +1,6 @@
 #!/bin/bash
 # make bench on a small input (BENCH_SIZE=small): it runs and prints every
-# figure. The figures themselves are measured with make bench (README.md).
+# figure. The figures themselves are measured with make bench (doc/benchmarks.md).
 . "$(dirname "$0")/lib.sh"
 need corpus gcc-12 123
 out=$TESTDIR/bench.out
