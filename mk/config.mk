@@ -62,8 +62,8 @@ config: $(SEED_CONFIG)
 # remade it for a fresh clone's newer files
 # remade only when the hash differs, so that make -q answers truly
 CONFIG_INPUTS = $(SEEDDIR)/config.inputs
-config-inputs-hash = $(shell { echo '$(REF_TOOLCHAIN) $(TREE_ID) $(FRAGMENT_ID)'; \
-	cat $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(TOP)/mk/toolchain.mk; } | sha256sum | cut -c1-64)
+config-inputs-hash = $(eval config-inputs-hash := $(shell { echo '$(REF_TOOLCHAIN) $(TREE_ID) $(FRAGMENT_ID)'; \
+	cat $(PIN) $(CONFIG_FRAGMENT) $(PIN_OVERLAYS) $(TOP)/mk/toolchain.mk; } | sha256sum | cut -c1-64))$(config-inputs-hash)
 $(CONFIG_INPUTS): $(if $(filter $(config-inputs-hash),$(file < $(CONFIG_INPUTS))),,FORCE)
 	$(Q)mkdir -p $(@D) && echo '$(config-inputs-hash)' > $@
 

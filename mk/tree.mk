@@ -32,8 +32,9 @@ $(TREE_STAMP):
 else
 SRC_PKG := linux-source-$(KVER)
 SRC_TARBALL := /usr/src/$(SRC_PKG).tar.xz
-SRC_VERSION = $(shell dpkg-query -W -f '$${Version}' $(SRC_PKG) 2>/dev/null)
-TREE_ID = $(shell echo '$(SRC_PKG) $(SRC_VERSION) $(SERIES_SHA)' | sha256sum | cut -c1-12)
+# computed on first use, once: make help needs neither
+SRC_VERSION = $(eval SRC_VERSION := $(shell dpkg-query -W -f '$${Version}' $(SRC_PKG) 2>/dev/null))$(SRC_VERSION)
+TREE_ID = $(eval TREE_ID := $(shell echo '$(SRC_PKG) $(SRC_VERSION) $(SERIES_SHA)' | sha256sum | cut -c1-12))$(TREE_ID)
 KSRC := $(O)/src/$(SRC_PKG)
 TREE_STAMP = $(KSRC)/.kwarn-tree-$(TREE_ID)
 TREE_NAME = $(SRC_PKG) $(SRC_VERSION)
