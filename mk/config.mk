@@ -56,10 +56,9 @@ config: $(SEED_CONFIG)
 # What the seed's config is made from, as one hash: REF_TOOLCHAIN, the
 # tree, the contents of the pin, CONFIG's fragment and their overlays,
 # the FRAGMENT= lines and what a toolchain means. It is written when it
-# changes, and the config is made again: file times alone kept a config
-# made with another REF_TOOLCHAIN, or from another checkout's pin in a
-# shared O= (older than the config, or newer and then older again), and
-# remade it for a fresh clone's newer files
+# changes, and the config is made again: file times cannot tell another
+# REF_TOOLCHAIN, or another checkout's pin in a shared O=, and a fresh
+# clone's files are newer than configs made from the same content
 # remade only when the hash differs, so that make -q answers truly
 CONFIG_INPUTS = $(SEEDDIR)/config.inputs
 config-inputs-hash = $(eval config-inputs-hash := $(shell { echo '$(REF_TOOLCHAIN) $(TREE_ID) $(FRAGMENT_ID)'; \

@@ -26,9 +26,7 @@ $(DEPS_STAMP):
 # Included, so that make installs the packages and reads the makefiles
 # again before anything else: what is computed from them at parse time
 # (linux-source's version in TREE_STAMP and TREE_NAME) is then right on a
-# first run too. Before, the first make corpus named its tree stamp after
-# an empty version and unpacked the tree a second time for the next
-# toolchain. make help installs nothing.
+# first run too. make help installs nothing.
 ifneq ($(filter-out help,$(or $(MAKECMDGOALS),all)),)
 include $(DEPS_STAMP)
 endif

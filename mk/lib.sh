@@ -15,6 +15,10 @@
 #   use_toolchain TC   set family, cc, kmake, packages and distcc to what
 #                      toolchain TC means: the file make wrote, with TC
 #                      installed (mk/toolchain.mk, tc-facts)
+#   series_patches FILE  the patches a quilt series file lists, in order
+#   series_sha DIR [FILE]  the hash of DIR/series (or FILE, a list of DIR's
+#                    patches) and its patches: the tree's id and the
+#                    corpora's series_sha256
 #   kbuild_cmd SRC DIR [WRAP]  set the array kbuild to the kernel's make
 #                      for build directory DIR of tree SRC, with the
 #                      toolchain use_toolchain set and its compiler under
@@ -60,6 +64,13 @@ use_toolchain() {
 	[ -f "$f" ] || fail "toolchain $1: $f is not there (make writes it before this step)"
 	# shellcheck disable=SC1090
 	. "$f"
+}
+series_patches() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" | awk '{ print $1 }'; }
+series_sha() {
+	local list=${2:-$1/series} p files=()
+	while read -r p; do files+=("$1/$p"); done < <(series_patches "$list" 2> /dev/null)
+	# a file that is missing leaves the hash another: the tree is prepared again
+	{ cat "$list" "${files[@]}" 2> /dev/null || true; } | sha256sum | cut -c1-64
 }
 kbuild_cmd() {
 	if [ "$1" = - ]; then kbuild=(make -C "$2"); else kbuild=(make -C "$1" O="$2"); fi

@@ -66,7 +66,7 @@ tar -xf /usr/src/$srcpkg.tar.xz -C "\$work/linux" --strip-components=1 || setup 
 cd "\$work/linux" || setup "cannot enter \$work/linux"
 EOF
 n=0
-sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series" | while read -r p _; do
+series_patches "$series/series" | while read -r p; do
 	n=$((n + 1))
 	echo "# series/$p"
 	echo "patch -s -p1 <<'KWARN_PATCH_$n' || setup 'series/$p does not apply'"

@@ -99,7 +99,7 @@ if [ "$have" != "$(b .compiler)" ]; then
 	warn "  report: $(b .compiler)"
 	warn "  here:   $have"
 fi
-[ "$(b .series_sha256)" = "$(cat "$SERIES"/series $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES/series" | sed "s|^|$SERIES/|") 2>/dev/null | sha256sum | cut -c1-64)" ] ||
+[ "$(b .series_sha256)" = "$(series_sha "$SERIES")" ] ||
 	warn "WARNING: series/ differs from the report's"
 
 # --- a script for a fresh machine ------------------------------------------

@@ -71,8 +71,7 @@ series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
 # The base's corpus records its own series: the hash tree.mk would give a
 # series/series listing just the base's patches (series-base writes them
 # to $(SERIES_WORK)/base.series)
-SERIES_BASE_SHA = $$(cd $(SERIES) && cat $(SERIES_WORK)/base.series \
-	$$(cat $(SERIES_WORK)/base.series) | sha256sum | cut -c1-64)
+SERIES_BASE_SHA = $$(. $(TOP)/mk/lib.sh && series_sha $(SERIES) $(SERIES_WORK)/base.series)
 # the base's builds and corpora are of the private tree (KSRC= to the
 # sub-make): its RUN directory
 SERIES_RUN_DIR = ksrc$(call path-as-name,$(SERIES_WORK)/src)/p$(P)$(SEED_SUFFIX)

@@ -11,9 +11,7 @@
 # the seeds' configs and builds, the corpus RUN, the initramfs, repro).
 
 SERIES := $(TOP)/series$(if $(filter-out 6.1,$(KVER)),/$(KVER))
-SERIES_FILES := $(SERIES)/series $(addprefix $(SERIES)/,$(shell \
-	sed -e 's/#.*//' -e '/^[[:space:]]*$$/d' $(SERIES)/series 2>/dev/null))
-SERIES_SHA := $(shell cat $(SERIES_FILES) 2>/dev/null | sha256sum | cut -c1-64)
+SERIES_SHA := $(shell bash -c '. $(TOP)/mk/lib.sh && series_sha $(SERIES)')
 # TREE_NAME: the tree as the corpus records it ("tree" in the build record);
 # TREE_DIR: the tree as a directory name in O= and CORPUS (mk/config.mk):
 # the package's name, or ksrc and the user tree's path as a name

@@ -26,7 +26,7 @@ while read -r p _; do
 		printf '%s\n' "$out" >&2
 		fail_with 1 "series/$p does not apply to $(basename "$tarball")"
 	}
-done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series")
+done < <(series_patches "$series/series")
 if [ -d "$tree" ]; then
 	# -c: compare contents; no -t: unchanged files keep their mtime
 	rsync -rlc --delete --exclude='/.kwarn-tree-*' "$new/" "$tree/" || fail_with 3 "cannot update $tree"

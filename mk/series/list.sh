@@ -11,7 +11,7 @@
 #   label NAME         the patch as messages name it
 series_list() {
 	local f n p
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES/series" | awk '{ print $1 }' > "$tmp/listed"
+	series_patches "$SERIES/series" > "$tmp/listed"
 	L=$(wc -l < "$tmp/listed")
 	cp "$tmp/listed" "$tmp/series"
 	for f in "$SERIES"/*.patch; do
