@@ -86,84 +86,37 @@ static void bad(const struct lines *l, unsigned long line, const char *fmt, ...)
 	die(EXIT_BADINPUT, "%s:%lu: %s", l->name, line, why);
 }
 
-/* ---- hash tables ---- */
+/* ---- hash tables (util.h's htab) ---- */
 
-static uint64_t hash_bytes(const char *s, size_t n)
+/* bytes to an index (groups, files, names, flags); the key bytes are copied */
+struct map_slot { uint64_t hash; char *k; size_t klen; size_t v; };
+#define MAP HTAB(struct map_slot)
+
+static int map_is(const void *slot, const void *key)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	const struct map_slot *s = slot;
+	const struct bytes *k = key;
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return hash_mix(h);
+	return s->klen == k->n && !memcmp(s->k, k->s, k->n);
 }
 
-/*
- * Open addressing, linear probing, at most half full: both tables below
- * grow the same way. table_grow gives *cap slots of size bytes twice the
- * room and moves the used ones (used() says which; hash() where they go).
- */
-static void *table_grow(void *slots, size_t *cap, size_t size,
-			int (*used)(const void *), uint64_t (*hash)(const void *))
+static struct map_slot *map_put(struct htab *m, const char *k, size_t klen, int *fresh)
 {
-	size_t oldcap = *cap, newcap = oldcap ? 2 * oldcap : 1024;
-	char *old = slots, *new = ecalloc(newcap, size);
+	struct bytes key = { k, klen };
+	struct map_slot *s = htab_put(m, hash_bytes(k, klen), map_is, &key, fresh);
 
-	for (size_t j = 0; j < oldcap; j++) {
-		const char *s = old + j * size;
-		size_t i;
-
-		if (!used(s))
-			continue;
-		for (i = hash(s) & (newcap - 1); used(new + i * size); i = (i + 1) & (newcap - 1))
-			;
-		memcpy(new + i * size, s, size);
+	if (*fresh) {
+		s->k = estrndup(k, klen);
+		s->klen = klen;
 	}
-	free(old);
-	*cap = newcap;
-	return new;
+	return s;
 }
 
-/* bytes to an index (groups, files, sites); the key bytes are copied */
-struct map {
-	struct slot { uint64_t h; char *k; size_t klen; size_t v; } *s;
-	size_t n, cap;		/* cap is a power of two, at most half full */
-};
-
-static int slot_used(const void *s)
+static void map_free(struct htab *m)
 {
-	return ((const struct slot *)s)->k != NULL;
-}
-
-static uint64_t slot_hash(const void *s)
-{
-	return ((const struct slot *)s)->h;
-}
-
-static struct slot *map_put(struct map *m, const char *k, size_t klen, int *fresh)
-{
-	uint64_t h = hash_bytes(k, klen);
-	size_t i;
-
-	if (2 * (m->n + 1) > m->cap)
-		m->s = table_grow(m->s, &m->cap, sizeof(*m->s), slot_used, slot_hash);
-	for (i = h & (m->cap - 1); m->s[i].k; i = (i + 1) & (m->cap - 1))
-		if (m->s[i].h == h && m->s[i].klen == klen && !memcmp(m->s[i].k, k, klen)) {
-			*fresh = 0;
-			return &m->s[i];
-		}
-	m->s[i].h = h;
-	m->s[i].k = estrndup(k, klen);
-	m->s[i].klen = klen;
-	m->n++;
-	*fresh = 1;
-	return &m->s[i];
-}
-
-static void map_free(struct map *m)
-{
-	for (size_t i = 0; i < m->cap; i++)
-		free(m->s[i].k);
-	free(m->s);
+	for (struct map_slot *s = NULL; (s = htab_next(m, s)); )
+		free(s->k);
+	htab_free(m);
 }
 
 /* a growing array of structs */
@@ -524,13 +477,15 @@ static struct group *groups;
 static size_t ngroups, capgroups;
 static struct file *files;
 static size_t nfiles, capfiles;
-static struct map group_map, file_map;
+static struct htab group_map = MAP, file_map = MAP;
 
 /*
  * The distinct keys of the toolchain being read: (group, key) and the W
  * levels they show at, 12 bytes a slot (9M keys: 200 MB). With -g (make
  * top gives each toolchain's summaries together) a toolchain's are counted
  * and dropped when the next toolchain's begin: memory holds one toolchain's.
+ * Not a util.h htab: its slots would hold a hash too, 8 bytes more a key
+ * in the largest table top has.
  */
 static uint64_t *kkey;
 static uint32_t *kmeta;		/* group << 3 | W mask; 0: empty (a mask has a bit) */
@@ -574,38 +529,45 @@ static void key_add(uint64_t key, uint32_t group, unsigned mask)
 
 static int json;		/* -j */
 
-/* pairs of numbers to a number, 0 for none (the value is stored plus 1) */
-struct ptab {
-	struct pslot { uint64_t a, b, v; } *s;
-	size_t n, cap;
-};
+/* numbers to numbers: seed -> index + 1, key -> its lowest seed + 1 */
+struct num_slot { uint64_t hash, k, v; };
 
-static int pslot_used(const void *s)
+static int num_is(const void *slot, const void *k)
 {
-	return ((const struct pslot *)s)->v != 0;
+	return ((const struct num_slot *)slot)->k == *(const uint64_t *)k;
 }
 
-static uint64_t pslot_hash(const void *s)
+/* the slot of @k, made with v 0 when new: the caller sets v */
+static struct num_slot *num_get(struct htab *t, uint64_t k)
 {
-	const struct pslot *p = s;
+	int fresh;
+	struct num_slot *s = htab_put(t, hash_mix(k), num_is, &k, &fresh);
 
-	return hash_mix(p->a ^ hash_mix(p->b));
+	s->k = k;
+	return s;
 }
 
-/* the slot of (a, b), made with v 0 when new: the caller sets v */
-static struct pslot *ptab_get(struct ptab *t, uint64_t a, uint64_t b)
-{
-	size_t i;
+/* a set of pairs of numbers: (seed, name) */
+struct pair_slot { uint64_t hash, a, b; };
 
-	if (2 * (t->n + 1) > t->cap)
-		t->s = table_grow(t->s, &t->cap, sizeof(*t->s), pslot_used, pslot_hash);
-	for (i = hash_mix(a ^ hash_mix(b)) & (t->cap - 1); t->s[i].v; i = (i + 1) & (t->cap - 1))
-		if (t->s[i].a == a && t->s[i].b == b)
-			return &t->s[i];
-	t->s[i].a = a;
-	t->s[i].b = b;
-	t->n++;
-	return &t->s[i];
+static int pair_is(const void *slot, const void *key)
+{
+	const struct pair_slot *s = slot;
+	const uint64_t *k = key;
+
+	return s->a == k[0] && s->b == k[1];
+}
+
+/* (a, b) put in the set @t: 1 when it was not in it */
+static int pair_add(struct htab *t, uint64_t a, uint64_t b)
+{
+	uint64_t k[2] = { a, b };
+	int fresh;
+	struct pair_slot *s = htab_put(t, hash_mix(a ^ hash_mix(b)), pair_is, k, &fresh);
+
+	s->a = a;
+	s->b = b;
+	return fresh;
 }
 
 struct build {				/* a summary read */
@@ -627,15 +589,16 @@ static struct seed *seeds;
 static size_t nseeds, capseeds;
 static struct count *names, *build_st, *boot_st;
 static size_t nnames, capnames, nbuild_st, capbuild_st, nboot_st, capboot_st;
-static struct map name_map;
-/* seed -> index + 1; (seed, name) -> 1; (key, 0) -> its lowest seed + 1 */
-static struct ptab seed_tab, flag_seeds, first_seen;
+static struct htab name_map = MAP;
+/* seed -> index + 1; (seed, name) seen; key -> its lowest seed + 1 */
+static struct htab seed_tab = HTAB(struct num_slot), first_seen = HTAB(struct num_slot);
+static struct htab flag_seeds = HTAB(struct pair_slot);
 static uint64_t top_seed;
 static const char *boots;	/* -s */
 
 static struct seed *seed_of(uint64_t seed, int add)
 {
-	struct pslot *p = ptab_get(&seed_tab, seed, 0);
+	struct num_slot *p = num_get(&seed_tab, seed);
 	struct seed *sd;
 
 	if (p->v || !add)
@@ -656,16 +619,6 @@ static void count_status(struct count **v, size_t *n, size_t *cap, const char *s
 	if (i == *n)
 		*PUSH(*v, *n, *cap) = (struct count){ estrndup(status, strlen(status)), 0 };
 	(*v)[i].n++;
-}
-
-/* the lines of a small file this program is given (boots, lists) */
-static void lines_open(struct lines *l, const char *file)
-{
-	int fd = open(file, O_RDONLY);
-
-	if (fd < 0)
-		die(EXIT_IO, "%s: %s", file, strerror(errno));
-	lines_init(l, fd, file);
 }
 
 /* BOOTS: "SEED TAB TOOLCHAIN TAB STATUS" a line; seeds not read are left out */
@@ -695,8 +648,7 @@ static void read_boots(const char *file)
 			sd->boot = 1;
 		count_status(&boot_st, &nboot_st, &capboot_st, f[2]);
 	}
-	lines_free(&l);
-	close(l.fd);
+	lines_close(&l);
 }
 
 /* each distinct key once per W level it shows at, then the table emptied */
@@ -812,7 +764,7 @@ static void top_record(const struct rec *r)
 	g = last_group < ngroups ? &groups[last_group] : NULL;
 	if (!g || g->tc != cur_tc || strcmp(g->tool, r->tool) || strcmp(g->flag, r->flag)) {
 		char *k = key_room(sizeof(size_t) + r->toollen + r->flaglen + 1);
-		struct slot *v;
+		struct map_slot *v;
 
 		memcpy(k, &cur_tc, sizeof(size_t));
 		memcpy(k + sizeof(size_t), r->tool, r->toollen + 1);
@@ -832,7 +784,7 @@ static void top_record(const struct rec *r)
 			for (int w = 0; w < NW; w++)
 				g->minlevel[w] = 4;
 			v->v = ngroups - 1;
-			struct slot *nv = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
+			struct map_slot *nv = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
 
 			if (fresh) {
 				*PUSH(names, nnames, capnames) = (struct count){ g->shown, 0 };
@@ -846,7 +798,7 @@ static void top_record(const struct rec *r)
 	f = last_file < nfiles ? &files[last_file] : NULL;
 	if (!f || f->tc != cur_tc || strcmp(f->path, r->path)) {
 		char *k = key_room(sizeof(size_t) + r->pathlen);
-		struct slot *v;
+		struct map_slot *v;
 
 		memcpy(k, &cur_tc, sizeof(size_t));
 		memcpy(k + sizeof(size_t), r->path, r->pathlen);
@@ -873,19 +825,16 @@ static void top_record(const struct rec *r)
 	key_add(r->key, (uint32_t)last_group, mask);
 
 	/* the campaign: the seeds of each flag, each key's first seed */
-	struct pslot *p;
+	struct num_slot *p;
 
 	builds[nbuilds - 1].wn += r->count;
 	builds[nbuilds - 1].ws++;
 	if (g->last_seed != top_seed + 1) {
 		g->last_seed = top_seed + 1;
-		p = ptab_get(&flag_seeds, top_seed, g->name);
-		if (!p->v) {
-			p->v = 1;
+		if (pair_add(&flag_seeds, top_seed, g->name))
 			names[g->name].n++;
-		}
 	}
-	p = ptab_get(&first_seen, r->key, 0);
+	p = num_get(&first_seen, r->key);
 	if (!p->v || top_seed + 1 < p->v)
 		p->v = top_seed + 1;
 	if (!json)
@@ -947,8 +896,6 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-static void put_json_string(FILE *o, const char *s);
-
 static int cmp_seed(const void *a, const void *b)
 {
 	const struct seed *x = a, *y = b;
@@ -991,10 +938,9 @@ static void campaign_sort(void)
 		return;
 	qsort(seeds, nseeds, sizeof(*seeds), cmp_seed);
 	for (size_t i = 0; i < nseeds; i++)
-		ptab_get(&seed_tab, seeds[i].seed, 0)->v = i + 1;
-	for (size_t i = 0; i < first_seen.cap; i++)
-		if (first_seen.s[i].v)
-			seeds[ptab_get(&seed_tab, first_seen.s[i].v - 1, 0)->v - 1].new_keys++;
+		num_get(&seed_tab, seeds[i].seed)->v = i + 1;
+	for (struct num_slot *k = NULL; (k = htab_next(&first_seen, k)); )
+		seeds[num_get(&seed_tab, k->v - 1)->v - 1].new_keys++;
 	qsort(builds, nbuilds, sizeof(*builds), cmp_build);
 	if (nnames)
 		qsort(names, nnames, sizeof(*names), cmp_name);
@@ -1071,10 +1017,10 @@ static void put_worst(const struct worst *w)
 	else
 		printf("%d", w->level);
 	printf(",\"path\":");
-	put_json_string(stdout, w->path);
+	put_json_string(stdout, w->path, JSON_U_ESCAPES);
 	printf(",\"line\":%llu,\"count\":%llu,\"text\":", (unsigned long long)w->line,
 	       (unsigned long long)w->count);
-	put_json_string(stdout, w->text);
+	put_json_string(stdout, w->text, JSON_U_ESCAPES);
 	putchar('}');
 }
 
@@ -1084,7 +1030,7 @@ static void put_json_counts(const struct count *v, size_t n)
 	putchar('{');
 	for (size_t i = 0; i < n; i++) {
 		printf("%s", i ? "," : "");
-		put_json_string(stdout, v[i].name);
+		put_json_string(stdout, v[i].name, JSON_U_ESCAPES);
 		printf(":%llu", (unsigned long long)v[i].n);
 	}
 	putchar('}');
@@ -1098,7 +1044,7 @@ static void top_json(const size_t *order, size_t *rows)
 		struct toolchain *t = &tcs[order[o]];
 
 		printf("%s{\"toolchain\":", o ? "," : "");
-		put_json_string(stdout, t->name);
+		put_json_string(stdout, t->name, JSON_U_ESCAPES);
 		printf(",\"builds\":%zu,\"w\":\"%s\",\"levels\":[", t->builds, wname[t->wlen - 1]);
 		for (int w = 0; w < NW; w++) {
 			size_t n = 0;
@@ -1115,9 +1061,9 @@ static void top_json(const size_t *order, size_t *rows)
 				struct group *g = &groups[rows[i]];
 
 				printf("%s{\"flag\":", i ? "," : "");
-				put_json_string(stdout, g->shown);
+				put_json_string(stdout, g->shown, JSON_U_ESCAPES);
 				printf(",\"tool\":");
-				put_json_string(stdout, g->tool);
+				put_json_string(stdout, g->tool, JSON_U_ESCAPES);
 				printf(",\"level\":");
 				if (g->minlevel[w] < 0)
 					printf("null");
@@ -1138,15 +1084,15 @@ static void top_json(const size_t *order, size_t *rows)
 		struct build *b = &builds[i];
 
 		printf("%s{\"summary\":", i ? "," : "");
-		put_json_string(stdout, b->name);
+		put_json_string(stdout, b->name, JSON_U_ESCAPES);
 		printf(",\"seed\":%llu,\"toolchain\":", (unsigned long long)b->seed);
-		put_json_string(stdout, tcs[b->tc].name);
+		put_json_string(stdout, tcs[b->tc].name, JSON_U_ESCAPES);
 		printf(",\"w\":");
-		put_json_string(stdout, b->w);
+		put_json_string(stdout, b->w, JSON_U_ESCAPES);
 		printf(",\"variant\":");
-		put_json_string(stdout, b->variant);
+		put_json_string(stdout, b->variant, JSON_U_ESCAPES);
 		printf(",\"status\":");
-		put_json_string(stdout, b->status);
+		put_json_string(stdout, b->status, JSON_U_ESCAPES);
 		printf(",\"make_exit\":%llu,\"instances\":%llu,\"unique\":%llu,"
 		       "\"warnings\":{\"instances\":%llu,\"unique\":%llu}}",
 		       (unsigned long long)b->make_exit, (unsigned long long)b->instances,
@@ -1164,7 +1110,7 @@ static void top_json(const size_t *order, size_t *rows)
 	printf("],\"flags\":[");
 	for (size_t i = 0; i < nnames; i++) {
 		printf("%s{\"flag\":", i ? "," : "");
-		put_json_string(stdout, names[i].name);
+		put_json_string(stdout, names[i].name, JSON_U_ESCAPES);
 		printf(",\"seeds\":%llu}", (unsigned long long)names[i].n);
 	}
 	printf("],\"build_status\":");
@@ -1271,9 +1217,9 @@ static void top_print(void)
 	free(names);
 	free(build_st);
 	free(boot_st);
-	free(seed_tab.s);
-	free(flag_seeds.s);
-	free(first_seen.s);
+	htab_free(&seed_tab);
+	htab_free(&flag_seeds);
+	htab_free(&first_seen);
 	map_free(&name_map);
 	for (size_t i = 0; i < nfiles; i++)
 		free(files[i].path);
@@ -1295,7 +1241,7 @@ static void top_print(void)
  * gone sites in a temporary file, the new ones being printed as they come.
  */
 struct site {
-	uint64_t h, line, count[2];
+	uint64_t line, count[2];
 	size_t path, flag, text[2];	/* offsets in the arena */
 	size_t pathlen, flaglen;
 	int has[2], level[2];
@@ -1309,15 +1255,16 @@ struct flag_row {
 
 static struct site *sites;
 static size_t nsites, capsites;
-static uint32_t *site_idx;		/* site + 1, 0: empty */
-static size_t cap_idx;
+/* the seed's sites by path, line and flag: their index in sites */
+struct site_slot { uint64_t hash; size_t site; };
+static struct htab site_idx = HTAB(struct site_slot);
 static char *arena;
 static size_t narena, caparena;
 static uint64_t cur_seed;
 
 static struct flag_row *rows;
 static size_t nrows, caprows;
-static struct map flag_map;
+static struct htab flag_map = MAP;
 static uint64_t nnew, ngone, nboth;
 static int json;
 static FILE *gone_tmp;			/* -j: the gone sites, until the new ones are out */
@@ -1345,46 +1292,36 @@ static uint64_t site_hash(const struct rec *r)
 	return hash_mix(h ^ hash_bytes(r->flag, r->flaglen) * 31 ^ r->line);
 }
 
+static int site_is(const void *slot, const void *key)
+{
+	const struct site *s = &sites[((const struct site_slot *)slot)->site];
+	const struct rec *r = key;
+
+	return s->line == r->line && s->pathlen == r->pathlen && s->flaglen == r->flaglen &&
+	       !memcmp(arena + s->path, r->path, r->pathlen) && !memcmp(arena + s->flag, r->flag, r->flaglen);
+}
+
 static void compare_record(const struct rec *r)
 {
-	uint64_t h;
+	struct site_slot *e;
 	struct site *s;
-	size_t i;
+	int fresh;
 
 	failed_record(r);
 	if (strcmp(r->kind, "warning"))
 		return;
-	if (2 * (nsites + 1) > cap_idx) {
-		cap_idx = cap_idx ? 2 * cap_idx : 4096;
-		free(site_idx);
-		site_idx = ecalloc(cap_idx, sizeof(*site_idx));
-		for (size_t j = 0; j < nsites; j++) {
-			for (i = sites[j].h & (cap_idx - 1); site_idx[i]; i = (i + 1) & (cap_idx - 1))
-				;
-			site_idx[i] = (uint32_t)(j + 1);
-		}
-	}
-	h = site_hash(r);
-	for (i = h & (cap_idx - 1); site_idx[i]; i = (i + 1) & (cap_idx - 1)) {
-		s = &sites[site_idx[i] - 1];
-		if (s->h == h && s->line == r->line && s->pathlen == r->pathlen && s->flaglen == r->flaglen &&
-		    !memcmp(arena + s->path, r->path, r->pathlen) && !memcmp(arena + s->flag, r->flag, r->flaglen))
-			break;
-	}
-	if (!site_idx[i]) {
-		if (nsites == UINT32_MAX - 1)
-			die(EXIT_BADINPUT, "seed %llu: more than 2^32 sites", (unsigned long long)cur_seed);
+	e = htab_put(&site_idx, site_hash(r), site_is, r, &fresh);
+	if (fresh) {
 		s = PUSH(sites, nsites, capsites);
 		memset(s, 0, sizeof(*s));
-		s->h = h;
 		s->line = r->line;
 		s->path = arena_put(r->path, r->pathlen);
 		s->pathlen = r->pathlen;
 		s->flag = arena_put(r->flag, r->flaglen);
 		s->flaglen = r->flaglen;
-		site_idx[i] = (uint32_t)nsites;
+		e->site = nsites - 1;
 	}
-	s = &sites[site_idx[i] - 1];
+	s = &sites[e->site];
 	if (!s->has[side]) {
 		s->has[side] = 1;
 		s->level[side] = r->level;
@@ -1419,31 +1356,6 @@ static int cmp_flag_row(const void *a, const void *b)
 	return strcmp(x->flag, y->flag);
 }
 
-static void put_json_string(FILE *o, const char *s)
-{
-	putc('"', o);
-	for (const unsigned char *p = (const unsigned char *)s; *p; ) {
-		int n = utf8_len((const char *)p);
-
-		if (!n) {
-			fputs("\\ufffd", o);
-			p++;
-		} else if (n > 1) {
-			fwrite(p, 1, (size_t)n, o);
-			p += n;
-		} else {
-			if (*p == '"' || *p == '\\')
-				fprintf(o, "\\%c", *p);
-			else if (*p < 0x20 || *p == 0x7f)
-				fprintf(o, "\\u%04x", *p);
-			else
-				putc(*p, o);
-			p++;
-		}
-	}
-	putc('"', o);
-}
-
 static void put_level(FILE *o, int level, const char *none)
 {
 	if (level < 0)
@@ -1456,13 +1368,13 @@ static void put_level(FILE *o, int level, const char *none)
 static void put_site(FILE *o, const struct site *s, int sd, int first)
 {
 	fprintf(o, "%s{\"seed\":%llu,\"path\":", first ? "" : ",", (unsigned long long)cur_seed);
-	put_json_string(o, arena + s->path);
+	put_json_string(o, arena + s->path, JSON_U_ESCAPES);
 	fprintf(o, ",\"line\":%llu,\"flag\":", (unsigned long long)s->line);
-	put_json_string(o, arena + s->flag);
+	put_json_string(o, arena + s->flag, JSON_U_ESCAPES);
 	fputs(",\"level\":", o);
 	put_level(o, s->level[sd], "null");
 	fprintf(o, ",\"key\":\"%s\",\"text\":", s->key[sd]);
-	put_json_string(o, arena + s->text[sd]);
+	put_json_string(o, arena + s->text[sd], JSON_U_ESCAPES);
 	fprintf(o, ",\"count\":%llu}", (unsigned long long)s->count[sd]);
 }
 
@@ -1502,7 +1414,7 @@ static void compare_seed(void)
 		/* new: B's record; gone and both: A's (compare.jq's level) */
 		int which = s->has[0] ? (s->has[1] ? 2 : 1) : 0;
 		int level = s->level[which ? 0 : 1], fresh;
-		struct slot *v;
+		struct map_slot *v;
 
 		if (which == 2)
 			nboth++;
@@ -1539,8 +1451,7 @@ static void compare_seed(void)
 		}
 	}
 	nsites = narena = 0;
-	if (cap_idx)
-		memset(site_idx, 0, cap_idx * sizeof(*site_idx));
+	htab_clear(&site_idx);
 }
 
 static void compare_begin(void)
@@ -1573,9 +1484,8 @@ static void compare_end(void)
 {
 	struct { int has; uint64_t c[3]; } levels[5] = { { 0 } };	/* unknown, 0..3 */
 
-	for (size_t i = 0; i < flag_map.cap; i++)
-		if (flag_map.s[i].k)
-			rows[flag_map.s[i].v].flag = flag_map.s[i].k;
+	for (struct map_slot *f = NULL; (f = htab_next(&flag_map, f)); )
+		rows[f->v].flag = f->k;
 	qsort(rows, nrows, sizeof(*rows), cmp_flag_row);
 	for (size_t i = 0; i < nrows; i++) {
 		levels[rows[i].level + 1].has = 1;
@@ -1597,7 +1507,7 @@ static void compare_end(void)
 		printf("],\"both\":%llu,\"flags\":[", (unsigned long long)nboth);
 		for (size_t i = 0; i < nrows; i++) {
 			printf("%s{\"flag\":", i ? "," : "");
-			put_json_string(stdout, rows[i].flag);
+			put_json_string(stdout, rows[i].flag, JSON_U_ESCAPES);
 			printf(",\"level\":");
 			put_level(stdout, rows[i].level, "null");
 			printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)rows[i].c[0],
@@ -1619,16 +1529,16 @@ static void compare_end(void)
 				continue;
 			qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
 			printf("%s{\"seed\":%llu,\"toolchain\":", k++ ? "," : "", (unsigned long long)f->seed);
-			put_json_string(stdout, f->toolchain);
+			put_json_string(stdout, f->toolchain, JSON_U_ESCAPES);
 			printf(",\"w\":");
-			put_json_string(stdout, f->w);
+			put_json_string(stdout, f->w, JSON_U_ESCAPES);
 			printf(",\"status\":");
-			put_json_string(stdout, f->status);
+			put_json_string(stdout, f->status, JSON_U_ESCAPES);
 			printf(",\"make_exit\":%llu,\"root_causes\":[", (unsigned long long)f->make_exit);
 			for (size_t j = 0; j < f->ncauses; j++) {
 				if (j)
 					putchar(',');
-				put_json_string(stdout, f->causes[j]);
+				put_json_string(stdout, f->causes[j], JSON_U_ESCAPES);
 			}
 			printf("]}");
 		}
@@ -1676,7 +1586,7 @@ static void compare_end(void)
 	map_free(&flag_map);
 	free(order);
 	free(sites);
-	free(site_idx);
+	htab_free(&site_idx);
 	free(arena);
 	free(new_text.s);
 	free(gone_text.s);
@@ -1894,8 +1804,7 @@ static void read_list(const char *list, struct names *to)
 			bad(&l, l.lineno, "an empty line, not a file name");
 		*PUSH(to->v, to->n, to->cap) = estrndup(line, len);
 	}
-	lines_free(&l);
-	close(l.fd);
+	lines_close(&l);
 }
 
 static void top(struct names *in)

@@ -49,14 +49,12 @@
 
 #include "util.h"
 
-#define MAX_LINE	(16u << 20)
 #define MAX_NOTES	16
 #define MAX_OBJECTS	16
 #define MAX_CHAIN	32
 
 struct site {
 	char *id;		/* kind \037 tool \037 path \037 line \037 col \037 flag \037 msg */
-	uint64_t hash;
 	const char *kind, *tool, *flag, *path, *msg;
 	unsigned long line, col;
 	const char *function;	/* an atom */
@@ -79,10 +77,9 @@ struct site {
 	int root;		/* the first error of its target */
 };
 
-static struct {
-	struct site **v;
-	size_t n, cap;		/* cap is a power of two */
-} sites;
+/* the sites by their id */
+struct site_slot { uint64_t hash; struct site *site; };
+static struct htab sites = HTAB(struct site_slot);
 
 static const char *srctree, *objtree, *cctool = "gcc", *extra;
 static size_t srclen, objlen;
@@ -163,17 +160,15 @@ static struct {
 
 /* ---- small string helpers ---- */
 
+/* FNV-1a: the corpus key's hash (write_sites), so it never changes */
 static uint64_t fnv1a(const char *s, size_t n, uint64_t h)
 {
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
 	return h;
 }
 
-#define FNV_INIT 0xcbf29ce484222325ULL
-
+#define FNV1A_INIT	0xcbf29ce484222325ULL
 
 /*
  * Lexically clean a relative path in place: drop "./", fold "dir/..".
@@ -220,40 +215,26 @@ static int starts(const char *s, size_t n, const char *pfx)
 }
 
 /* Interned strings: kinds, tools, flags, paths and objects repeat a lot. */
-static struct {
-	char **v;
-	size_t cap, n;
-} atoms;
+struct atom_slot { uint64_t hash; char *atom; };
+static struct htab atoms = HTAB(struct atom_slot);
+
+static int atom_is(const void *slot, const void *key)
+{
+	const char *a = ((const struct atom_slot *)slot)->atom;
+	const struct bytes *k = key;
+
+	return !strncmp(a, k->s, k->n) && a[k->n] == '\0';
+}
 
 static const char *intern(const char *s, size_t n)
 {
-	uint64_t h = fnv1a(s, n, FNV_INIT);
-	size_t i;
+	struct bytes k = { s, n };
+	int fresh;
+	struct atom_slot *a = htab_put(&atoms, hash_bytes(s, n), atom_is, &k, &fresh);
 
-	if (atoms.n * 2 >= atoms.cap) {
-		char **old = atoms.v;
-		size_t oldcap = atoms.cap;
-
-		atoms.cap = oldcap ? oldcap * 2 : 1024;
-		atoms.v = ecalloc(atoms.cap, sizeof(*atoms.v));
-		for (size_t j = 0; j < oldcap; j++) {
-			char *a = old ? old[j] : NULL;
-
-			if (!a)
-				continue;
-			i = fnv1a(a, strlen(a), FNV_INIT) & (atoms.cap - 1);
-			while (atoms.v[i])
-				i = (i + 1) & (atoms.cap - 1);
-			atoms.v[i] = a;
-		}
-		free(old);
-	}
-	for (i = h & (atoms.cap - 1); atoms.v[i]; i = (i + 1) & (atoms.cap - 1))
-		if (!strncmp(atoms.v[i], s, n) && atoms.v[i][n] == '\0')
-			return atoms.v[i];
-	atoms.v[i] = estrndup(s, n);
-	atoms.n++;
-	return atoms.v[i];
+	if (fresh)
+		a->atom = estrndup(s, n);
+	return a->atom;
 }
 
 /* how many of the first @n bytes of @s are in @set */
@@ -332,6 +313,11 @@ static char *normalize(const char *s, size_t n, size_t *outlen)
 
 /* ---- sites ---- */
 
+static int site_is(const void *slot, const void *id)
+{
+	return !strcmp(((const struct site_slot *)slot)->site->id, id);
+}
+
 static struct site *site_get(const char *kind, const char *tool,
 			     const char *path, unsigned long line,
 			     unsigned long col, const char *flag,
@@ -340,10 +326,11 @@ static struct site *site_get(const char *kind, const char *tool,
 	char head[64];
 	size_t hl, pl = strlen(path), fl = strlen(flag);
 	size_t kl = strlen(kind), tl = strlen(tool);
-	uint64_t h;
-	size_t i, idlen;
+	size_t idlen;
 	char *id;
 	struct site *s;
+	struct site_slot *slot;
+	int fresh;
 
 	hl = (size_t)snprintf(head, sizeof(head), "\037%lu\037%lu\037", line, col);
 	idlen = kl + 1 + tl + 1 + pl + hl + fl + 1 + msglen;
@@ -351,34 +338,13 @@ static struct site *site_get(const char *kind, const char *tool,
 	sprintf(id, "%s\037%s\037%s%s%s\037", kind, tool, path, head, flag);
 	memcpy(id + idlen - msglen, msg, msglen);
 	id[idlen] = '\0';
-	h = fnv1a(id, idlen, FNV_INIT);
-
-	if (sites.n * 2 >= sites.cap) {
-		struct site **old = sites.v;
-		size_t oldcap = sites.cap;
-
-		sites.cap = oldcap ? oldcap * 2 : 4096;
-		sites.v = ecalloc(sites.cap, sizeof(*sites.v));
-		for (size_t j = 0; j < oldcap; j++) {
-			if (!old[j])
-				continue;
-			i = old[j]->hash & (sites.cap - 1);
-			while (sites.v[i])
-				i = (i + 1) & (sites.cap - 1);
-			sites.v[i] = old[j];
-		}
-		free(old);
+	slot = htab_put(&sites, hash_bytes(id, idlen), site_is, id, &fresh);
+	if (!fresh) {
+		free(id);
+		return slot->site;
 	}
-	for (i = h & (sites.cap - 1); sites.v[i]; i = (i + 1) & (sites.cap - 1)) {
-		s = sites.v[i];
-		if (s->hash == h && !strcmp(s->id, id)) {
-			free(id);
-			return s;
-		}
-	}
-	s = ecalloc(1, sizeof(*s));
+	s = slot->site = ecalloc(1, sizeof(*s));
 	s->id = id;
-	s->hash = h;
 	s->kind = kind;
 	s->tool = tool;
 	s->path = path;
@@ -386,36 +352,34 @@ static struct site *site_get(const char *kind, const char *tool,
 	s->col = col;
 	s->flag = flag;
 	s->msg = id + idlen - msglen;
-	sites.v[i] = s;
-	sites.n++;
 	return s;
+}
+
+struct level_slot { uint64_t hash; const struct level *level; };
+
+static int level_is(const void *slot, const void *flag)
+{
+	return !strcmp(((const struct level_slot *)slot)->level->flag, flag);
 }
 
 /* The level of @flag in the levels table (its first line), else -1. */
 static int level_find(const char *flag)
 {
-	static size_t *slot, cap;	/* hashed: index into levels, plus 1 */
-	size_t i, n = strlen(flag);
+	static struct htab by_flag = HTAB(struct level_slot);
+	static int ready;
+	struct level_slot *e;
 
-	if (!cap) {
-		cap = 64;
-		while (cap < 2 * nlevels)
-			cap *= 2;
-		slot = ecalloc(cap, sizeof(*slot));
+	for (; !ready; ready = 1)
 		for (size_t j = 0; j < nlevels; j++) {
 			const char *f = levels[j].flag;
+			int fresh;
 
-			i = fnv1a(f, strlen(f), FNV_INIT) & (cap - 1);
-			while (slot[i] && strcmp(levels[slot[i] - 1].flag, f))
-				i = (i + 1) & (cap - 1);
-			if (!slot[i])
-				slot[i] = j + 1;
+			e = htab_put(&by_flag, hash_bytes(f, strlen(f)), level_is, f, &fresh);
+			if (fresh)
+				e->level = &levels[j];
 		}
-	}
-	for (i = fnv1a(flag, n, FNV_INIT) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
-		if (!strcmp(levels[slot[i] - 1].flag, flag))
-			return levels[slot[i] - 1].level;
-	return -1;
+	e = htab_get(&by_flag, hash_bytes(flag, strlen(flag)), level_is, flag);
+	return e ? e->level->level : -1;
 }
 
 /* A flag's level, else its tool's (kernel-doc, kconfig: "tool:NAME"). */
@@ -801,7 +765,6 @@ static void flag_from_words(const char *msg, size_t n, char *buf, size_t size)
 enum { M_DIAG = 1, M_NOTE, M_FUNC, M_TOP, M_CHAIN, M_NONE };
 
 struct memo {
-	uint64_t hash;
 	size_t len;
 	unsigned char cls, hasobj;
 	struct site *site;	/* M_DIAG: the site, and ... */
@@ -814,10 +777,8 @@ struct memo {
 
 #define MEMO_MAX	(1u << 20)	/* entries; past that, lines are parsed anew */
 
-static struct {
-	struct memo **v;
-	size_t n, cap;		/* cap is a power of two */
-} memo;
+struct memo_slot { uint64_t hash; struct memo *memo; };
+static struct htab memo = HTAB(struct memo_slot);
 
 #define HIST	(1u << 16)	/* a power of two */
 static struct memo *hist[HIST];	/* the last remembered lines, a ring */
@@ -840,79 +801,43 @@ static struct {
 	int on;
 } pending;
 
-static uint64_t hash_line(const char *s, size_t n)
-{
-	uint64_t a = 0x9e3779b97f4a7c15ULL ^ n, b = 0xc2b2ae3d27d4eb4fULL, x, y;
-	size_t i = 0;
+/* a line as read: in a capture (hasobj) or a make log, it may do otherwise */
+struct memo_key { const char *raw; size_t len; unsigned char hasobj; };
 
-	for (; i + 16 <= n; i += 16) {
-		memcpy(&x, s + i, 8);
-		memcpy(&y, s + i + 8, 8);
-		a = (a ^ x) * 0xff51afd7ed558ccdULL;
-		a ^= a >> 32;
-		b = (b ^ y) * 0xc4ceb9fe1a85ec53ULL;
-		b ^= b >> 29;
-	}
-	x = y = 0;
-	if (n - i > 8) {
-		memcpy(&x, s + i, 8);
-		memcpy(&y, s + i + 8, n - i - 8);
-	} else {
-		memcpy(&x, s + i, n - i);
-	}
-	a = (a ^ x) * 0xff51afd7ed558ccdULL;
-	b = (b ^ y) * 0xc4ceb9fe1a85ec53ULL;
-	return hash_mix(a ^ (b << 31 | b >> 33));
+static int memo_is(const void *slot, const void *key)
+{
+	const struct memo *m = ((const struct memo_slot *)slot)->memo;
+	const struct memo_key *k = key;
+
+	return m->len == k->len && m->hasobj == k->hasobj && !memcmp(m->raw, k->raw, k->len);
 }
 
 static struct memo *memo_find(const char *raw, size_t len, uint64_t h)
 {
-	unsigned char hasobj = object != NULL;
+	struct memo_key k = { raw, len, object != NULL };
+	struct memo_slot *e = htab_get(&memo, h, memo_is, &k);
 
-	if (!memo.cap)
-		return NULL;
-	for (size_t i = h & (memo.cap - 1); memo.v[i]; i = (i + 1) & (memo.cap - 1)) {
-		struct memo *m = memo.v[i];
-
-		if (m->hash == h && m->len == len && m->hasobj == hasobj &&
-		    !memcmp(m->raw, raw, len))
-			return m;
-	}
-	return NULL;
+	return e ? e->memo : NULL;
 }
 
 /* Remember what the pending line did; a no-op when no line is pending. */
 static void memo_put(int cls, struct site *site, const char *path,
 		     const char *fn, const char *file)
 {
+	struct memo_key k = { pending.raw, pending.len, object != NULL };
+	struct memo_slot *e;
 	struct memo *m;
-	size_t i;
+	int fresh;
 
 	if (!pending.on)
 		return;
 	pending.on = 0;
 	if (memo.n >= MEMO_MAX)
 		return;
-	if ((memo.n + 1) * 2 > memo.cap) {
-		struct memo **old = memo.v;
-		size_t oldcap = memo.cap;
-
-		memo.cap = oldcap ? oldcap * 2 : 4096;
-		memo.v = ecalloc(memo.cap, sizeof(*memo.v));
-		for (size_t j = 0; j < oldcap; j++) {
-			if (!old[j])
-				continue;
-			i = old[j]->hash & (memo.cap - 1);
-			while (memo.v[i])
-				i = (i + 1) & (memo.cap - 1);
-			memo.v[i] = old[j];
-		}
-		free(old);
-	}
-	for (i = pending.hash & (memo.cap - 1); memo.v[i]; i = (i + 1) & (memo.cap - 1))
-		;
-	m = memo.v[i] = ecalloc(1, sizeof(*m) + pending.len);
-	m->hash = pending.hash;
+	e = htab_put(&memo, pending.hash, memo_is, &k, &fresh);
+	if (!fresh)
+		return;
+	m = e->memo = ecalloc(1, sizeof(*m) + pending.len);
 	memcpy(m->raw, pending.raw, pending.len);
 	m->len = pending.len;
 	m->hasobj = object != NULL;
@@ -921,7 +846,6 @@ static void memo_put(int cls, struct site *site, const char *path,
 	m->path = path;
 	m->fn = fn;
 	m->file = file;
-	memo.n++;
 	hist_add(m, SIZE_MAX);	/* a new line: no guess */
 }
 
@@ -972,25 +896,6 @@ static void replay(struct memo *m, size_t next)
 	}
 }
 
-/*
- * The guessed entry, if the input at @p (data up to @end) is its line,
- * newline included: then the line's end needs no search. Only for a line
- * parse_line() would look up: not the source line of a new site, not
- * starting with a blank.
- */
-static struct memo *guessed(const char *p, const char *end)
-{
-	struct memo *m;
-
-	if (want_source || *p == ' ' || *p == '\t' || guess >= nhist || nhist - guess >= HIST)
-		return NULL;
-	m = hist[guess & (HIST - 1)];
-	if ((size_t)(end - p) <= m->len || p[m->len] != '\n' ||
-	    m->hasobj != (object != NULL) || memcmp(m->raw, p, m->len))
-		return NULL;
-	return m;
-}
-
 static void parse_line(const char *raw, size_t rawlen)
 {
 	struct memo *m;
@@ -1002,7 +907,7 @@ static void parse_line(const char *raw, size_t rawlen)
 		classify_line(raw, rawlen);
 		return;
 	}
-	h = hash_line(raw, rawlen);
+	h = hash_bytes(raw, rawlen);
 	m = memo_find(raw, rawlen, h);
 	if (m) {
 		replay(m, m->at + 1);
@@ -1745,17 +1650,6 @@ static const char *object_of(const char *file)
 	return r;
 }
 
-_Noreturn static void die_nul(const char *from, const char *z)
-{
-	unsigned long ln = lineno + 1;
-
-	for (const char *p = from; p < z; p++)
-		ln += *p == '\n';
-	die(EXIT_BADINPUT, "%s:%lu: binary data (NUL byte)", fname, ln);
-}
-
-#define READ_BLOCK	(1u << 20)	/* stays in L2 while it is parsed */
-
 /*
  * Line prefixes CI systems add, cut before parsing when every line of a
  * file from the first that has one has one of the same kind (a CI job
@@ -1801,33 +1695,35 @@ static int prefix_kind(const char *s, size_t n)
 	return 0;
 }
 
+/* compilers end every line: a log that does not was cut */
+static void log_lines(struct lines *l, int fd)
+{
+	lines_init(l, fd, fname);
+	l->what = "log";
+}
+
 /* The prefix kind every line of the file @fd has from the first that has
    one on (read once ahead, then from the start again), 0 none; -1 when
    @fd cannot seek (a pipe). */
 static int file_prefix(int fd)
 {
-	char chunk[256];
-	int k = 0, at_start = 1, d;
-	FILE *f;
+	struct lines l;
+	char *line;
+	size_t n;
+	int k = 0;
 
-	if (lseek(fd, 0, SEEK_CUR) < 0 || (d = dup(fd)) < 0)
+	if (lseek(fd, 0, SEEK_CUR) < 0)
 		return -1;
-	if (!(f = fdopen(d, "r")))
-		die(EXIT_IO, "%s: %s", fname, strerror(errno));
-	while (fgets(chunk, sizeof(chunk), f)) {
-		size_t l = strlen(chunk);
-
-		if (!at_start)
-			;
-		else if (!k)
-			k = prefix_kind(chunk, l);	/* lines before it have none */
-		else if (!prefix_len(chunk, l, k)) {
+	log_lines(&l, fd);
+	while ((line = lines_next(&l, &n))) {
+		if (!k)
+			k = prefix_kind(line, n);	/* lines before it have none */
+		else if (!prefix_len(line, n, k)) {
 			k = 0;
 			break;
 		}
-		at_start = l && chunk[l - 1] == '\n';
 	}
-	fclose(f);
+	lines_free(&l);
 	if (lseek(fd, 0, SEEK_SET) < 0)
 		die(EXIT_IO, "%s: %s", fname, strerror(errno));
 	return k;
@@ -1851,13 +1747,27 @@ static void take_line(const char *p, size_t n)
 		parse_line(p, n);
 }
 
+/*
+ * The entry whose line is likely next, if the next line may replay it:
+ * when parse_line() would look it up (not the source line of a new site),
+ * and no prefix is to be cut first.
+ */
+static struct memo *guessed(void)
+{
+	struct memo *m;
+
+	if (want_source || prefix || guess >= nhist || nhist - guess >= HIST)
+		return NULL;
+	m = hist[guess & (HIST - 1)];
+	return m->hasobj == (object != NULL) ? m : NULL;
+}
+
 static void parse_file(const char *name)
 {
-	static char *buf;
-	static size_t cap;
-	size_t len = 0;
+	struct lines l;
+	char *line;
+	size_t n;
 	int fd;
-	ssize_t r;
 
 	fname = strcmp(name, "-") ? name : "<stdin>";
 	fd = strcmp(name, "-") ? open(name, O_RDONLY) : STDIN_FILENO;
@@ -1875,64 +1785,23 @@ static void parse_file(const char *name)
 	last = NULL;
 	want_source = 0;
 	kconfig_open = 0;
-	/*
-	 * Read a block at a time into a buffer that ends in a NUL:
-	 * strchrnul() stops at a newline, a NUL byte in the data, or the end
-	 * of the data, in one pass. A long line grows the buffer, up to
-	 * MAX_LINE. Errors come in file order: a NUL byte, or a line that
-	 * fills MAX_LINE first.
-	 */
-	if (!cap) {
-		cap = READ_BLOCK;
-		buf = emalloc(cap + 1);
-	}
+	log_lines(&l, fd);
 	for (;;) {
-		size_t start = 0;
-		char *nl;
+		struct memo *m = guessed();
 
-		if (len == cap) {
-			if (cap >= MAX_LINE)
-				die(EXIT_BADINPUT, "%s:%lu: line longer than %u bytes",
-				    fname, lineno + 1, MAX_LINE);
-			cap *= 2;
-			buf = erealloc(buf, cap + 1);
-		}
-		r = read(fd, buf + len, cap - len);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			die(EXIT_IO, "%s: %s", fname, strerror(errno));
-		}
-		len += (size_t)r;
-		buf[len] = '\0';
-		for (;;) {
-			struct memo *m = prefix ? NULL : guessed(buf + start, buf + len);
-
-			if (m) {
-				lineno++;
-				pending_end(m->raw, m->len);
-				replay(m, guess + 1);
-				start += m->len + 1;
-				continue;
-			}
-			if ((nl = strchrnul(buf + start, '\n')) >= buf + len)
-				break;
-			if (!*nl)
-				die_nul(buf + start, nl);
-			lineno++;
-			take_line(buf + start, (size_t)(nl - buf) - start);
-			start = (size_t)(nl - buf) + 1;
-		}
-		if (r == 0) {
-			/* compilers end every line: a log that does not was cut */
-			if (start < len)
-				die(EXIT_BADINPUT, "%s:%lu: no newline at the end: the log was cut",
-				    fname, lineno + 1);
+		/* the guessed line: no search for its end, no hash, no lookup */
+		if (m && lines_next_is(&l, m->raw, m->len)) {
+			lineno = l.lineno;
+			pending_end(m->raw, m->len);
+			replay(m, guess + 1);
+		} else if ((line = lines_next(&l, &n))) {
+			lineno = l.lineno;
+			take_line(line, n);
+		} else {
 			break;
 		}
-		memmove(buf, buf + start, len - start);
-		len -= start;
 	}
+	lines_free(&l);
 	lld_end();
 	banner_end(NULL, 0);
 	join_unmapped();
@@ -1951,18 +1820,18 @@ static void parse_file(const char *name)
  */
 static void read_levels(const char *name)
 {
-	FILE *fp = fopen(name, "r");
-	char line[1024];
-	unsigned long ln = 0;
+	struct lines l;
+	char *line;
+	size_t n;
 
-	if (!fp)
-		die(EXIT_IO, "%s: %s", name, strerror(errno));
-	while (fgets(line, sizeof(line), fp)) {
+	lines_open(&l, name);
+	l.open_end = 1;
+	while ((line = lines_next(&l, &n))) {
 		char *tab = strchr(line, '\t'), *end, *re;
+		unsigned long ln = l.lineno;
 		long lv;
 
-		ln++;
-		if (line[0] == '#' || line[0] == '\n')
+		if (line[0] == '#' || !n)
 			continue;
 		if (!tab)
 			die(EXIT_BADINPUT, "%s:%lu: expected RULE<TAB>LEVEL<TAB>WHY", name, ln);
@@ -1970,10 +1839,8 @@ static void read_levels(const char *name)
 		lv = strtol(tab + 1, &end, 10);
 		if (end == tab + 1 || lv < 0 || lv > 3)
 			die(EXIT_BADINPUT, "%s:%lu: bad level", name, ln);
-		if (*end != '\t' || end[1] == '\n' || !end[1])
+		if (*end != '\t' || !end[1])
 			die(EXIT_BADINPUT, "%s:%lu: no reason after the level", name, ln);
-		if (!strchr(end, '\n') && !feof(fp))
-			die(EXIT_BADINPUT, "%s:%lu: line too long", name, ln);
 		if (!strncmp(line, "msg:", 4)) {
 			struct msg_rule *r;
 			char *pat;
@@ -2000,89 +1867,31 @@ static void read_levels(const char *name)
 			levels[nlevels++].level = (int)lv;
 		}
 	}
-	if (ferror(fp))
-		die(EXIT_IO, "%s: read error", name);
-	fclose(fp);
+	lines_close(&l);
 }
 
+/* LIST: a file name a line ("-": standard input); empty lines are none */
 static void read_list(const char *name)
 {
-	FILE *fp = strcmp(name, "-") ? fopen(name, "r") : stdin;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	struct lines l;
+	char *line;
+	size_t n;
 
-	if (!fp)
-		die(EXIT_IO, "%s: %s", name, strerror(errno));
-	while ((n = getline(&line, &cap, fp)) > 0) {
-		if (line[n - 1] == '\n')
-			line[--n] = '\0';
+	if (strcmp(name, "-"))
+		lines_open(&l, name);
+	else
+		lines_init(&l, STDIN_FILENO, name);
+	l.open_end = 1;
+	while ((line = lines_next(&l, &n)))
 		if (n)
 			parse_file(line);
-	}
-	free(line);
-	if (fp != stdin)
-		fclose(fp);
+	if (strcmp(name, "-"))
+		lines_close(&l);
+	else
+		lines_free(&l);
 }
 
 /* ---- output ---- */
-
-/*
- * A JSON string as jq -c writes it (the corpus's records were jq's before
- * kwarn-parse applied the whole levels table, and keep their bytes):
- * invalid UTF-8 as U+FFFD itself, \b \f \n \r \t short, other controls
- * and DEL as \u00XX.
- */
-static void put_json_string(FILE *o, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	putc('"', o);
-	while (*p) {
-		const unsigned char *run = p;
-		unsigned char c;
-		int len;
-
-		/* printable ASCII goes out as is, a run at a time */
-		while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
-			p++;
-		if (p > run)
-			fwrite(run, 1, (size_t)(p - run), o);
-		if (!*p)
-			break;
-		c = *p;
-		/* JSON is UTF-8: surrogates and overlong forms are not */
-		len = utf8_len((const char *)p);
-		if (!len) {
-			fputs("\xef\xbf\xbd", o);
-			p++;
-			continue;
-		}
-		if (len > 1) {
-			fwrite(p, 1, (size_t)len, o);
-			p += len;
-			continue;
-		}
-		if (c == '"' || c == '\\')
-			fprintf(o, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", o);
-		else if (c == '\t')
-			fputs("\\t", o);
-		else if (c == '\b')
-			fputs("\\b", o);
-		else if (c == '\f')
-			fputs("\\f", o);
-		else if (c == '\r')
-			fputs("\\r", o);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(o, "\\u%04x", c);
-		else
-			putc(c, o);
-		p++;
-	}
-	putc('"', o);
-}
 
 static void put_str_array(FILE *o, const char *name, char *const *v, size_t n)
 {
@@ -2090,17 +1899,17 @@ static void put_str_array(FILE *o, const char *name, char *const *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			putc(',', o);
-		put_json_string(o, v[i]);
+		put_json_string(o, v[i], JSON_JQ);
 	}
 	putc(']', o);
 }
 
 /* ,"NAME":"VALUE" or ,"NAME":null */
-static void put_atom(FILE *o, const char *name, const char *v)
+static void put_string_field(FILE *o, const char *name, const char *v)
 {
 	fprintf(o, ",\"%s\":", name);
 	if (v)
-		put_json_string(o, v);
+		put_json_string(o, v, JSON_JQ);
 	else
 		fputs("null", o);
 }
@@ -2243,9 +2052,8 @@ static void write_sites(FILE *o)
 	struct site **v = emalloc((sites.n ? sites.n : 1) * sizeof(*v));
 	size_t n = 0;
 
-	for (size_t i = 0; i < sites.cap; i++)
-		if (sites.v[i])
-			v[n++] = sites.v[i];
+	for (struct site_slot *e = NULL; (e = htab_next(&sites, e)); )
+		v[n++] = e->site;
 
 	/* ordinals within each group, in line order */
 	for (size_t i = 0; i < n; i++)
@@ -2265,33 +2073,29 @@ static void write_sites(FILE *o)
 
 		snprintf(ord, sizeof(ord), "\037%lu", s->ordinal);
 		key = hash_mix(fnv1a(ord, strlen(ord),
-				fnv1a(s->group, strlen(s->group), FNV_INIT)));
+				fnv1a(s->group, strlen(s->group), FNV1A_INIT)));
 		fprintf(o, "{\"type\":\"diag\",\"key\":\"%016llx\"", (unsigned long long)key);
 		if (extra && *extra)
 			fprintf(o, ",%s", extra);
 		fputs(",\"tool\":", o);
-		put_json_string(o, s->tool);
+		put_json_string(o, s->tool, JSON_JQ);
 		fputs(",\"kind\":", o);
-		put_json_string(o, s->kind);
+		put_json_string(o, s->kind, JSON_JQ);
 		fputs(",\"flag\":", o);
-		put_json_string(o, s->flag);
+		put_json_string(o, s->flag, JSON_JQ);
 		if (level >= 0)
 			fprintf(o, ",\"level\":%d", level);
 		else
 			fputs(",\"level\":null", o);
 		fputs(",\"path\":", o);
-		put_json_string(o, s->path);
+		put_json_string(o, s->path, JSON_JQ);
 		fprintf(o, ",\"line\":%lu,\"col\":%lu,\"ordinal\":%lu", s->line, s->col,
 			s->ordinal);
 		fputs(",\"message\":", o);
-		put_json_string(o, s->msg);
-		fputs(",\"function\":", o);
-		if (s->function)
-			put_json_string(o, s->function);
-		else
-			fputs("null", o);
-		put_atom(o, "symbol", s->symbol);
-		put_atom(o, "target", s->target);
+		put_json_string(o, s->msg, JSON_JQ);
+		put_string_field(o, "function", s->function);
+		put_string_field(o, "symbol", s->symbol);
+		put_string_field(o, "target", s->target);
 		fprintf(o, ",\"root_cause\":%s", s->root ? "true" : "false");
 		fprintf(o, ",\"count\":%lu,\"nobjects\":%zu", s->count, s->nobjects);
 		put_str_array(o, "objects", (char *const *)s->objects,
@@ -2299,12 +2103,8 @@ static void write_sites(FILE *o)
 		put_str_array(o, "include", s->chain, s->nchain);
 		put_str_array(o, "notes", s->notes, s->nnotes);
 		fputs(",\"text\":", o);
-		put_json_string(o, s->text);
-		fputs(",\"source\":", o);
-		if (s->source)
-			put_json_string(o, s->source);
-		else
-			fputs("null", o);
+		put_json_string(o, s->text, JSON_JQ);
+		put_string_field(o, "source", s->source);
 		fputs("}\n", o);
 	}
 	free(v);

@@ -33,6 +33,7 @@
  *
  * Exit status: 0; 1 bad input (file and line named); 2 usage; 3 I/O error.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,21 +117,22 @@ static size_t split(char *s, char ***out)
 	return n;
 }
 
-static void read_table(FILE *fp)
+static void read_table(int fd)
 {
-	char *line = NULL, **f;
+	struct lines l;
+	char *line, **f;
 	const char *why;
-	size_t cap = 0, lineno = 0, n, i, at;
-	ssize_t len;
+	size_t len, n, i, at;
+	unsigned long lineno;
 
-	while ((len = getline(&line, &cap, fp)) > 0) {
-		lineno++;
-		if (strlen(line) != (size_t)len)
-			die(EXIT_BADINPUT, "%s:%zu: binary data (NUL byte)", name, lineno);
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+	lines_init(&l, fd, name);
+	l.open_end = 1;
+	while ((line = lines_next(&l, &len))) {
+		lineno = l.lineno;
+		while (len > 0 && line[len - 1] == '\r')
 			line[--len] = '\0';
 		if ((why = not_xml(line, &at)))
-			die(EXIT_BADINPUT, "%s:%zu: byte %zu: %s", name, lineno, at, why);
+			die(EXIT_BADINPUT, "%s:%lu: byte %zu: %s", name, lineno, at, why);
 		n = split(line, &f);
 		if (lineno == 1) {
 			if (n < 2)
@@ -143,7 +145,7 @@ static void read_table(FILE *fp)
 			continue;
 		}
 		if (n != nseries + 1)
-			die(EXIT_BADINPUT, "%s:%zu: %zu fields, line 1 has %zu", name,
+			die(EXIT_BADINPUT, "%s:%lu: %zu fields, line 1 has %zu", name,
 			    lineno, n, nseries + 1);
 		rows = erealloc(rows, (nrows + 1) * sizeof(*rows));
 		rows[nrows].label = estrndup(f[0], strlen(f[0]));
@@ -156,18 +158,16 @@ static void read_table(FILE *fp)
 			if (!*s || !strcmp(s, "-"))
 				continue;
 			if (strspn(s, "0123456789") != strlen(s) || strlen(s) > 18)
-				die(EXIT_BADINPUT, "%s:%zu: '%s' is not a count", name, lineno, s);
+				die(EXIT_BADINPUT, "%s:%lu: '%s' is not a count", name, lineno, s);
 			rows[nrows].v[i] = strtoull(s, &end, 10);
 			rows[nrows].has[i] = 1;
 		}
 		nrows++;
 		free(f);
 	}
-	if (ferror(fp))
-		die(EXIT_IO, "%s: read error", name);
-	if (!lineno)
+	if (!l.lineno)
 		die(EXIT_BADINPUT, "%s: empty (line 1 names the series)", name);
-	free(line);
+	lines_free(&l);
 }
 
 /* log10(x) for x >= 1 without libm: decades, then ln(m) = 2 atanh(z). */
@@ -248,7 +248,7 @@ int main(int argc, char **argv)
 	size_t i, j, nbars = 0;
 	char num[32];
 	int c, cut, legend, height, top_margin;
-	FILE *fp = stdin;
+	int fd = STDIN_FILENO;
 
 	argv0 = "kwarn-svg";
 	while ((c = getopt(argc, argv, "li:t:x:y:")) != -1)
@@ -276,13 +276,13 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc) {
 		name = argv[optind];
-		fp = fopen(name, "r");
-		if (!fp)
+		fd = open(name, O_RDONLY);
+		if (fd < 0)
 			die(EXIT_IO, "%s: cannot open", name);
 	}
-	read_table(fp);
-	if (fp != stdin)
-		fclose(fp);
+	read_table(fd);
+	if (fd != STDIN_FILENO)
+		close(fd);
 
 	for (i = 0; i < nrows; i++) {
 		double l = chars(shown(rows[i].label, &cut)) * CHAR_MONO;

@@ -2,6 +2,7 @@
 /* util.c - see util.h */
 #define _GNU_SOURCE	/* strchrnul(): glibc, musl, the BSDs */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,8 @@ void lines_init(struct lines *l, int fd, const char *name)
 {
 	l->fd = fd;
 	l->name = name;
+	l->what = "file";
+	l->open_end = 0;
 	l->lineno = 0;
 	l->cap = 1u << 20;
 	l->buf = emalloc(l->cap + 1);
@@ -123,7 +126,11 @@ void lines_init(struct lines *l, int fd, const char *name)
 	l->eof = 0;
 }
 
-char *lines_next(struct lines *l, size_t *len)
+/*
+ * All of lines_next's work; lines_next does the common case, a whole line
+ * next in the buffer, itself (this not inline: then it saves few registers).
+ */
+__attribute__((noinline)) static char *lines_more(struct lines *l, size_t *len)
 {
 	for (;;) {
 		char *p = l->buf + l->start, *end = l->buf + l->len;
@@ -141,10 +148,15 @@ char *lines_next(struct lines *l, size_t *len)
 			return p;
 		}
 		if (l->eof) {
-			if (p < end)
-				die(EXIT_BADINPUT, "%s:%lu: no newline at the end: the file was cut",
-				    l->name, l->lineno + 1);
-			return NULL;
+			if (p == end)
+				return NULL;
+			if (!l->open_end)
+				die(EXIT_BADINPUT, "%s:%lu: no newline at the end: the %s was cut",
+				    l->name, l->lineno + 1, l->what);
+			l->lineno++;	/* the last line: the buffer's NUL ends it */
+			l->start = l->len;
+			*len = (size_t)(end - p);
+			return p;
 		}
 		memmove(l->buf, p, (size_t)(end - p));
 		l->len = (size_t)(end - p);
@@ -169,10 +181,39 @@ char *lines_next(struct lines *l, size_t *len)
 	}
 }
 
+char *lines_next(struct lines *l, size_t *len)
+{
+	char *p = l->buf + l->start, *nl = strchrnul(p, '\n');
+
+	/* the buffer ends in a NUL: a newline found is in the data */
+	if (*nl != '\n')
+		return lines_more(l, len);
+	*nl = '\0';
+	l->lineno++;
+	l->start = (size_t)(nl + 1 - l->buf);
+	*len = (size_t)(nl - p);
+	return p;
+}
+
+void lines_open(struct lines *l, const char *name)
+{
+	int fd = open(name, O_RDONLY);
+
+	if (fd < 0)
+		die(EXIT_IO, "%s: %s", name, strerror(errno));
+	lines_init(l, fd, name);
+}
+
 void lines_free(struct lines *l)
 {
 	free(l->buf);
 	l->buf = NULL;
+}
+
+void lines_close(struct lines *l)
+{
+	lines_free(l);
+	close(l->fd);
 }
 
 /* murmur3's finalizer: spreads a hash's last-byte differences over all bits */
@@ -184,4 +225,167 @@ uint64_t hash_mix(uint64_t h)
 	h *= 0xc4ceb9fe1a85ec53ULL;
 	h ^= h >> 33;
 	return h;
+}
+
+uint64_t hash_bytes(const char *s, size_t n)
+{
+	uint64_t a = 0x9e3779b97f4a7c15ULL ^ n, b = 0xc2b2ae3d27d4eb4fULL, x, y;
+	size_t i = 0;
+
+	for (; i + 16 <= n; i += 16) {
+		memcpy(&x, s + i, 8);
+		memcpy(&y, s + i + 8, 8);
+		a = (a ^ x) * 0xff51afd7ed558ccdULL;
+		a ^= a >> 32;
+		b = (b ^ y) * 0xc4ceb9fe1a85ec53ULL;
+		b ^= b >> 29;
+	}
+	x = y = 0;
+	if (n - i > 8) {
+		memcpy(&x, s + i, 8);
+		memcpy(&y, s + i + 8, n - i - 8);
+	} else {
+		memcpy(&x, s + i, n - i);
+	}
+	a = (a ^ x) * 0xff51afd7ed558ccdULL;
+	b = (b ^ y) * 0xc4ceb9fe1a85ec53ULL;
+	return hash_mix(a ^ (b << 31 | b >> 33));
+}
+
+/* the slot's hash: the first member of the caller's struct */
+static uint64_t slot_hash(const char *slot)
+{
+	return *(const uint64_t *)(const void *)slot;
+}
+
+/* the slot of @key, or the empty one where it would go */
+static char *htab_find(const struct htab *t, uint64_t hash, htab_same *same, const void *key)
+{
+	size_t i = hash & (t->cap - 1);
+
+	for (;; i = (i + 1) & (t->cap - 1)) {
+		char *s = t->slots + i * t->size;
+		uint64_t h = slot_hash(s);
+
+		if (!h || (h == hash && same(s, key)))
+			return s;
+	}
+}
+
+void *htab_get(const struct htab *t, uint64_t hash, htab_same *same, const void *key)
+{
+	char *s;
+
+	if (!t->cap)
+		return NULL;
+	s = htab_find(t, hash ? hash : 1, same, key);
+	return slot_hash(s) ? s : NULL;
+}
+
+/* twice the room, every used slot moved to its place in it */
+static void htab_grow(struct htab *t)
+{
+	size_t oldcap = t->cap, cap = oldcap ? 2 * oldcap : 1024;
+	char *old = t->slots, *slots = ecalloc(cap, t->size);
+
+	for (size_t j = 0; j < oldcap; j++) {
+		const char *s = old + j * t->size;
+		size_t i;
+
+		if (!slot_hash(s))
+			continue;
+		for (i = slot_hash(s) & (cap - 1); slot_hash(slots + i * t->size); i = (i + 1) & (cap - 1))
+			;
+		memcpy(slots + i * t->size, s, t->size);
+	}
+	free(old);
+	t->slots = slots;
+	t->cap = cap;
+}
+
+void *htab_put(struct htab *t, uint64_t hash, htab_same *same, const void *key, int *fresh)
+{
+	char *s;
+
+	hash = hash ? hash : 1;
+	if (2 * (t->n + 1) > t->cap)
+		htab_grow(t);
+	s = htab_find(t, hash, same, key);
+	*fresh = !slot_hash(s);
+	if (*fresh) {
+		memcpy(s, &hash, sizeof(hash));
+		t->n++;
+	}
+	return s;
+}
+
+void *htab_next(const struct htab *t, void *slot)
+{
+	char *s = slot ? (char *)slot + t->size : t->slots;
+
+	for (; s && s < t->slots + t->cap * t->size; s += t->size)
+		if (slot_hash(s))
+			return s;
+	return NULL;
+}
+
+void htab_clear(struct htab *t)
+{
+	if (t->cap)
+		memset(t->slots, 0, t->cap * t->size);
+	t->n = 0;
+}
+
+void htab_free(struct htab *t)
+{
+	free(t->slots);
+	t->slots = NULL;
+	t->n = t->cap = 0;
+}
+
+/* jq's two-character escape of the control character @c, 0 when it has none */
+static char short_escape(unsigned char c)
+{
+	switch (c) {
+	case '\b': return 'b';
+	case '\f': return 'f';
+	case '\n': return 'n';
+	case '\r': return 'r';
+	case '\t': return 't';
+	default: return 0;
+	}
+}
+
+void put_json_string(FILE *o, const char *s, enum json_style style)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char e;
+
+	putc('"', o);
+	while (*p) {
+		const unsigned char *run = p;
+		int len;
+
+		/* printable ASCII goes out as is, a run at a time */
+		while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
+			p++;
+		if (p > run)
+			fwrite(run, 1, (size_t)(p - run), o);
+		if (!*p)
+			break;
+		/* JSON is UTF-8: surrogates and overlong forms are not */
+		len = utf8_len((const char *)p);
+		if (!len)
+			fputs(style == JSON_JQ ? "\xef\xbf\xbd" : "\\ufffd", o);
+		else if (len > 1)
+			fwrite(p, 1, (size_t)len, o);
+		else if (*p == '"' || *p == '\\')
+			fprintf(o, "\\%c", *p);
+		else if (style == JSON_JQ && (e = short_escape(*p)))
+			fprintf(o, "\\%c", e);
+		else
+			fprintf(o, "\\u%04x", *p);	/* the other controls, DEL */
+		p += len ? len : 1;
+	}
+	putc('"', o);
 }

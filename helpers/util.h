@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * util.h - the few things every kwarn helper needs: errors that exit with
- * a message prefixed by the tool's name, checked allocation, checked close.
+ * a message prefixed by the tool's name, checked allocation, checked close,
+ * a line reader, a hash table and a JSON string writer.
  *
  * Exit codes shared by all helpers:
  *   0  success
@@ -15,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
@@ -44,24 +46,85 @@ char *printable(const char *s);
  * newline, NUL-terminated in the reader's buffer (valid until the next
  * call). Bad input dies naming @name and @lineno (which the caller may
  * change between files): a NUL byte, a line longer than LINES_MAX, a last
- * line without its newline (a cut file).
+ * line without its newline ("the file was cut"; @what names the file
+ * otherwise, @open_end reads such a line instead: a list typed by hand).
  */
 /* mk/corpus-lib.jq's line_max: every corpus reader's limit (t01 holds them equal) */
 #define LINES_MAX	(16u << 20)
 struct lines {
 	int fd;
 	const char *name;
+	const char *what;	/* "file" unless the caller says better */
+	int open_end;		/* 0 unless the caller sets it */
 	unsigned long lineno;	/* of the line last returned */
 	char *buf;
 	size_t cap, len, start;
 	int eof;
 };
 void lines_init(struct lines *l, int fd, const char *name);
+/* lines_init on the file @name opened for reading; dies (exit 3) if it cannot be */
+void lines_open(struct lines *l, const char *name);
 /* The next line and its length, or NULL at the end of the input. */
 char *lines_next(struct lines *l, size_t *len);
+/*
+ * 1 when the next line, already read in, is the @n bytes at @s: it is
+ * taken. Else 0, nothing taken. A caller that guesses the next line is
+ * spared the search for its end (inline: it is tried on every line).
+ */
+static inline int lines_next_is(struct lines *l, const char *s, size_t n)
+{
+	const char *p = l->buf + l->start;
+
+	if (l->len - l->start <= n || p[n] != '\n' || memcmp(p, s, n))
+		return 0;
+	l->start += n + 1;
+	l->lineno++;
+	return 1;
+}
 void lines_free(struct lines *l);
+/* lines_free, and the file lines_open opened closed */
+void lines_close(struct lines *l);
 
 /* murmur3's finalizer: a 64-bit hash with every bit mixed */
 uint64_t hash_mix(uint64_t h);
+/* A hash of @n bytes for hash tables, 16 bytes a step (not kept anywhere: may change) */
+uint64_t hash_bytes(const char *s, size_t n);
+
+/*
+ * A hash table of the caller's slots: open addressing, linear probing, at
+ * most half full. A slot is the caller's struct whose first member is
+ * "uint64_t hash" (0 in an empty slot: a hash of 0 is kept as 1); @same
+ * says whether a slot of the same hash holds @key. Slot pointers are
+ * valid until the next htab_put (it may move every slot).
+ */
+struct htab {
+	char *slots;
+	size_t size;		/* of a slot, in bytes */
+	size_t n, cap;		/* used slots; all slots, a power of two */
+};
+typedef int htab_same(const void *slot, const void *key);
+/* a string that need not end in a NUL: a key to look up */
+struct bytes { const char *s; size_t n; };
+#define HTAB(slot_type)	{ NULL, sizeof(slot_type), 0, 0 }
+/* The slot that holds @key, or NULL. */
+void *htab_get(const struct htab *t, uint64_t hash, htab_same *same, const void *key);
+/* The slot that holds @key; or a new one, all 0 but its hash (*fresh = 1), for the caller to fill. */
+void *htab_put(struct htab *t, uint64_t hash, htab_same *same, const void *key, int *fresh);
+/* The used slot after @slot (NULL: the first), or NULL: every slot in turn. */
+void *htab_next(const struct htab *t, void *slot);
+/* Every slot emptied, the room kept. */
+void htab_clear(struct htab *t);
+void htab_free(struct htab *t);
+
+/*
+ * @s as a JSON string. JSON_JQ: as jq -c writes it (kwarn-parse: the
+ * corpus's records keep jq's bytes): \b \f \n \r \t short, other
+ * controls and DEL as \u00XX, invalid UTF-8 as U+FFFD itself.
+ * JSON_U_ESCAPES: every control and DEL as \u00XX, invalid UTF-8 as
+ * \ufffd (kwarn-agg -j's bytes: jq reads them the same). The two differ in
+ * nothing else.
+ */
+enum json_style { JSON_JQ, JSON_U_ESCAPES };
+void put_json_string(FILE *o, const char *s, enum json_style style);
 
 #endif
