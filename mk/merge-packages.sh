@@ -5,11 +5,12 @@
 #
 # Usage: merge-packages.sh CORPUS HEADS
 #
-# HEADS: merge.sh's four lines per corpus file coming in (REL, sha256,
-# path and summary, tab-separated; line 1 of the file; two lines of its
-# summary). Each build record's packages are held against those of CORPUS's
-# first file of its RUN (the path above seed-N/) and toolchain, or when
-# CORPUS has none, of the first file coming in (in path order).
+# HEADS: merge.sh's five lines per corpus file coming in (REL, sha256,
+# path and summary, tab-separated; line 1 of the file; its summary's first
+# frame; two lines of its summary). Each build record's packages are held
+# against those of CORPUS's first file of its RUN (the path above seed-N/)
+# and toolchain, or when CORPUS has none, of the first file coming in (in
+# path order).
 # Exit: 0; 1 with one line per RUN and toolchain that differs, naming two
 # files and a package; 2 usage.
 STEP=merge
@@ -23,8 +24,8 @@ pkgs='[.packages | to_entries | sort_by(.key)[] | "\(.key)=\(.value)"] | join(" 
 # "RUN<tab>TOOLCHAIN<tab>PACKAGES<tab>FILE" of each build record coming in
 list=$(jq -n -R -r "
 	foreach inputs as \$l ({n: 0, a: []};
-		if .n == 4 then {n: 1, a: [\$l]} else {n: (.n + 1), a: (.a + [\$l])} end;
-		if .n == 4 then .a else empty end)
+		if .n == 5 then {n: 1, a: [\$l]} else {n: (.n + 1), a: (.a + [\$l])} end;
+		if .n == 5 then .a else empty end)
 	| . as [\$meta, \$head]
 	| (\$meta | split(\"\t\")) as [\$rel, \$sha, \$c]
 	| (\$head | try fromjson catch null) as \$r
