@@ -42,7 +42,22 @@ BUILD_DISTCC = $(call use-distcc,$(TOOLCHAIN))
 # from it ("shared"); distcc builds keep their own -j for the servers
 BUILD_SHARED = $(if $(BUILD_DISTCC),,$(jobserver))
 BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(if $(BUILD_SHARED),shared,$(JOBS)))
-$(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
+# $(BUILDDIR)/build.env, the build's descriptor: every fact its steps read
+# (mk/desc.sh). Rewritten only when a fact changes, and order-only: what
+# remakes a build or a corpus is their prerequisites, not it
+BUILD_DESC = $(BUILDDIR)/build.env
+$(BUILD_DESC): FORCE
+	$(Q)$(TOP)/mk/desc.sh $(@D) seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
+		tc=$(TC_NAME) family=$(call tc-family,$(TOOLCHAIN)) cc='$(call tc-cc,$(TOOLCHAIN))' \
+		packages='$(call tc-packages,$(TOOLCHAIN))' ksrc=$(KSRC) kargs='ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
+		kcc='$(call kmake-wrap,$(if $(BUILD_DISTCC),distcc,1))$(call tc-cc,$(TOOLCHAIN))' \
+		config=$(SEED_CONFIG) fragment=$(VARIANT_FRAGMENT) targets=all jobs=$(BUILD_JOBS) \
+		jobserver='$(if $(BUILD_SHARED),$(jobserver-flags))' timeout=$(BUILD_TIMEOUT) \
+		checkers='$(CHECKERS)' files='$(FILES)' distcc_hosts='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' \
+		kwarn_cc=$(KWARN_CC) kwarn_parse=$(KWARN_PARSE) tree='$(TREE_NAME)' series='$(SERIES_SHA)' \
+		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE)
+
+$(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC)) | $(BUILD_DESC)
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \
 		$(if $(BUILD_DISTCC),$(DISTCC_PACKAGES)))
 	$(Q)$(call tc-min,$(TOOLCHAIN))

@@ -24,6 +24,13 @@
 #                      toolchain use_toolchain set and its compiler under
 #                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
 #                      in DIR, configured (kmake-in)
+#   read_desc DIR      set the facts of DIR's build: its descriptor, DIR/build.env
+#                      (mk/desc.sh)
+#   scratch_desc DIR KEY=VALUE...  write the descriptor of a scratch build
+#                      (make repro's, why's, newwarn's) in DIR: the toolchain
+#                      use_toolchain set, the tree KSRC, one object's defaults
+#                      (no fragment, timeout, checkers or distcc; -j$(nproc)),
+#                      then KEY=VALUE (seed, w, variant, config, targets...)
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
@@ -76,4 +83,17 @@ kbuild_cmd() {
 	if [ "$1" = - ]; then kbuild=(make -C "$2"); else kbuild=(make -C "$1" O="$2"); fi
 	# shellcheck disable=SC2206,SC2154
 	kbuild+=(ARCH=arm $kmake CC="${3:+$3 }$cc")
+}
+read_desc() {
+	[ -f "$1/build.env" ] || fail "$1/build.env: no build descriptor (mk/desc.sh writes it)"
+	# shellcheck disable=SC1091
+	. "$1/build.env"
+}
+scratch_desc() {
+	local dir=$1
+	shift
+	# shellcheck disable=SC2154
+	"$TOP/mk/desc.sh" "$dir" tc="$tc" family="$family" cc="$cc" packages="$packages" \
+		ksrc="$KSRC" kargs="ARCH=arm $kmake" kcc="$KWARN_CC $cc" fragment=- jobs="$(nproc)" \
+		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" "$@"
 }
