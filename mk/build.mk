@@ -63,10 +63,7 @@ $(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(
 	$(Q)$(call tc-min,$(TOOLCHAIN))
 	$(if $(DISTCC_HOSTS),$(if $(BUILD_DISTCC),,@echo "  DISTCC   $(TC_NAME) compiles locally, not through distcc: $(call distcc-why,$(TOOLCHAIN))"))
 	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) $(if $(BUILD_SHARED),jobs shared,-j$(BUILD_JOBS))$(if $(BUILD_DISTCC), distcc: $(DISTCC_HOSTS)))
-	+$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) BUILD_TARGETS=all BUILD_TIMEOUT=$(BUILD_TIMEOUT) CHECKERS='$(CHECKERS)' FILES='$(FILES)' \
-		DISTCC_HOSTS='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' DISTCC_CC='$(call tc-cc,$(TOOLCHAIN))' \
-		flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(BUILD_JOBS) $(W) \
-		$(call $(if $(BUILD_SHARED),kmake-shared,kmake),$(@D),$(TOOLCHAIN),$(if $(BUILD_DISTCC),distcc,1))
+	+$(Q)flock $(@D).lock $(TOP)/mk/build.sh $(@D)
 	$(Q)[ "$$(cat $(@D)/status)" = 124 ] || touch $@
 
 # A build directory a campaign emptied (KEEP_BUILDS=0, mk/campaign.mk) has

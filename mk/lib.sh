@@ -39,7 +39,7 @@
 set -euo pipefail
 # A make the scripts start picks its own flags: the caller's (say a
 # campaign's jobserver, whose pipes a script does not get) are dropped
-# (build.sh hands a build the jobserver on purpose: kmake-shared)
+# (build.sh hands a build the jobserver on purpose: its descriptor says it)
 unset MAKEFLAGS MFLAGS MAKELEVEL
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 warn() { echo "kwarn: ${STEP:?}: $*" >&2; }
