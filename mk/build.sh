@@ -1,19 +1,15 @@
 #!/bin/bash
 # build.sh - configure and build one kernel, keeping going on errors.
 #
-# Usage: build.sh BUILDDIR
-# The build is the one its descriptor BUILDDIR/build.env says (mk/desc.sh).
+# Usage: build.sh BUILDDIR   (the build its descriptor says: mk/desc.sh)
 # The one way kwarn builds a kernel: make corpus (the whole kernel), make
 # repro (one object, from the corpus's config) and make newwarn (the
 # objects a diff touches, from the seed's) all come through here, so each
 # compile's diagnostics are captured the same way (kwarn-cc, kernel-doc,
 # sparse) and mk/corpus.sh reads any of them.
-# targets: what Kbuild builds ("all", or e.g. "init/main.o lib/x.o").
-# jobs "shared": the kernel's make is in its caller's jobserver.
-# timeout (seconds, 0 none): the build is stopped then, and its status is
-# 124 (the corpus says "timeout").
-# fragment ("-": none) is added to the seed's config before olddefconfig,
-# and must hold afterwards.
+# A build past its timeout (seconds, 0 none) is stopped, status 124 (the
+# corpus says "timeout"). The fragment, added to the seed's config before
+# olddefconfig, must hold afterwards.
 # Writes BUILDDIR/make.log, BUILDDIR/status (make's exit code: a kernel
 # that fails to build is a finding; a build the machine failed, a full disk
 # say, exits 3 and is not recorded),
@@ -29,13 +25,11 @@ STEP=build
 dir=$1
 read_desc "$dir"
 need_vars config fragment jobs w ksrc kcc targets kwarn_cc
-# the kernel's make (ARCH, the toolchain, CC through kwarn-cc), in the
-# caller's jobserver when shared
+# the kernel's make, in the caller's jobserver when jobs is "shared"
 # shellcheck disable=SC2206 # kargs: words
 kmake=(make -C "$ksrc" O="$dir" $kargs CC="$kcc")
 [ "$jobs" != shared ] || kmake=(env MAKEFLAGS="$jobserver" "${kmake[@]}")
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$dir"
 rm -f "$dir/.kwarn-emptied"
 
 # A build killed outright (SIGKILL, a lost machine, a timeout's stray

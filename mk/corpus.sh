@@ -1,10 +1,8 @@
 #!/bin/bash
 # corpus.sh - turn one finished build into its corpus file.
 #
-# Usage: corpus.sh BUILDDIR
-#        corpus.sh records BUILDDIR
-# The build is the one its descriptor BUILDDIR/build.env says (mk/desc.sh).
-# Writes its corpus file (zstd JSON Lines: the build record, then the
+# Usage: corpus.sh [records] BUILDDIR   (its descriptor says the rest: mk/desc.sh)
+# Writes the corpus file (zstd JSON Lines: the build record, then the
 # sorted diagnostic records), and beside it the .log.zst (raw output),
 # .run.json (timings) and .sum.zst (the summary make top and make compare
 # read: mk/summary.sh), each through a temporary file renamed into place.
@@ -18,10 +16,7 @@
 STEP=corpus
 . "$(dirname "$0")/lib.sh"
 out=
-if [ "${1:-}" = records ]; then
-	out=-
-	shift
-fi
+[ "${1:-}" != records ] || { out=-; shift; }
 [ $# = 1 ] || fail "usage: corpus.sh [records] BUILDDIR"
 dir=$1
 read_desc "$dir"

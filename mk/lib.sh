@@ -24,13 +24,10 @@
 #                      toolchain use_toolchain set and its compiler under
 #                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
 #                      in DIR, configured (kmake-in)
-#   read_desc DIR      set the facts of DIR's build: its descriptor, DIR/build.env
-#                      (mk/desc.sh)
-#   scratch_desc DIR KEY=VALUE...  write the descriptor of a scratch build
-#                      (make repro's, why's, newwarn's) in DIR: the toolchain
-#                      use_toolchain set, the tree KSRC, one object's defaults
-#                      (no fragment, timeout, checkers or distcc; -j$(nproc)),
-#                      then KEY=VALUE (seed, w, variant, config, targets...)
+#   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
+#   scratch_desc DIR KEY=VALUE...  write a scratch build's descriptor (repro,
+#                      why, newwarn): use_toolchain's toolchain, KSRC, -j$(nproc),
+#                      no fragment, timeout, checkers or distcc; then KEY=VALUE
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
