@@ -42,12 +42,11 @@ BUILD_DISTCC = $(call use-distcc,$(TOOLCHAIN))
 # from it ("shared"); distcc builds keep their own -j for the servers
 BUILD_SHARED = $(if $(BUILD_DISTCC),,$(jobserver))
 BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(if $(BUILD_SHARED),shared,$(JOBS)))
-# $(BUILDDIR)/build.env, the build's descriptor: every fact its steps read
-# (mk/desc.sh). Rewritten only when a fact changes, and order-only: what
-# remakes a build or a corpus is their prerequisites, not it
-BUILD_DESC = $(BUILDDIR)/build.env
-$(BUILD_DESC): FORCE
-	$(Q)$(TOP)/mk/desc.sh $(@D) seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
+# $(BUILD_DESC) STEP...: run a step (build.sh, corpus.sh) under the build
+# directory's lock, after writing its descriptor, BUILDDIR/build.env
+# (mk/desc.sh): rewritten only when a fact changes, and no prerequisite:
+# what remakes a build or a corpus is their prerequisites
+BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
 		tc=$(TC_NAME) family=$(call tc-family,$(TOOLCHAIN)) cc='$(call tc-cc,$(TOOLCHAIN))' \
 		packages='$(call tc-packages,$(TOOLCHAIN))' ksrc=$(KSRC) kargs='ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
 		kcc='$(call kmake-wrap,$(if $(BUILD_DISTCC),distcc,1))$(call tc-cc,$(TOOLCHAIN))' \
@@ -55,15 +54,15 @@ $(BUILD_DESC): FORCE
 		jobserver='$(if $(BUILD_SHARED),$(jobserver-flags))' timeout=$(BUILD_TIMEOUT) \
 		checkers='$(CHECKERS)' files='$(FILES)' distcc_hosts='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' \
 		kwarn_cc=$(KWARN_CC) kwarn_parse=$(KWARN_PARSE) tree='$(TREE_NAME)' series='$(SERIES_SHA)' \
-		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE)
+		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) --
 
-$(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC)) | $(BUILD_DESC)
+$(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \
 		$(if $(BUILD_DISTCC),$(DISTCC_PACKAGES)))
 	$(Q)$(call tc-min,$(TOOLCHAIN))
 	$(if $(DISTCC_HOSTS),$(if $(BUILD_DISTCC),,@echo "  DISTCC   $(TC_NAME) compiles locally, not through distcc: $(call distcc-why,$(TOOLCHAIN))"))
 	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) $(if $(BUILD_SHARED),jobs shared,-j$(BUILD_JOBS))$(if $(BUILD_DISTCC), distcc: $(DISTCC_HOSTS)))
-	+$(Q)flock $(@D).lock $(TOP)/mk/build.sh $(@D)
+	+$(Q)$(BUILD_DESC) $(TOP)/mk/build.sh $(@D)
 	$(Q)[ "$$(cat $(@D)/status)" = 124 ] || touch $@
 
 # A build directory a campaign emptied (KEEP_BUILDS=0, mk/campaign.mk) has

@@ -35,7 +35,7 @@ $(CORPUS_FILE): $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.
 	$(rebuild-if-emptied)
 	$(call say,PARSE,$(notdir $(BUILDDIR)))
 	$(Q)mkdir -p $(@D)
-	$(Q)flock $(BUILDDIR).lock $(TOP)/mk/corpus.sh $(BUILDDIR)
+	$(Q)$(BUILD_DESC) $(TOP)/mk/corpus.sh $(BUILDDIR)
 
 # Corpora of the layout before runs had directories ($(CORPUS)/seed-N):
 # the queries say so once (make migrate moves them)
