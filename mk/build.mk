@@ -42,16 +42,27 @@ BUILD_DISTCC = $(call use-distcc,$(TOOLCHAIN))
 # from it ("shared"); distcc builds keep their own -j for the servers
 BUILD_SHARED = $(if $(BUILD_DISTCC),,$(jobserver))
 BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(if $(BUILD_SHARED),shared,$(JOBS)))
+# $(BUILD_DESC) STEP...: run a step (build.sh, corpus.sh) under the build
+# directory's lock, after writing its descriptor, BUILDDIR/build.env
+# (mk/desc.sh): rewritten only when a fact changes, and no prerequisite:
+# what remakes a build or a corpus is their prerequisites
+BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
+		tc=$(TC_NAME) family=$(call tc-family,$(TOOLCHAIN)) cc='$(call tc-cc,$(TOOLCHAIN))' \
+		packages='$(call tc-packages,$(TOOLCHAIN))' ksrc=$(KSRC) kargs='ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
+		kcc='$(call kmake-wrap,$(if $(BUILD_DISTCC),distcc,1))$(call tc-cc,$(TOOLCHAIN))' \
+		config=$(SEED_CONFIG) fragment=$(VARIANT_FRAGMENT) targets=all jobs=$(BUILD_JOBS) \
+		jobserver='$(if $(BUILD_SHARED),$(jobserver-flags))' timeout=$(BUILD_TIMEOUT) \
+		checkers='$(CHECKERS)' files='$(FILES)' distcc_hosts='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' \
+		kwarn_cc=$(KWARN_CC) kwarn_parse=$(KWARN_PARSE) tree='$(TREE_NAME)' series='$(SERIES_SHA)' \
+		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) --
+
 $(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \
 		$(if $(BUILD_DISTCC),$(DISTCC_PACKAGES)))
 	$(Q)$(call tc-min,$(TOOLCHAIN))
 	$(if $(DISTCC_HOSTS),$(if $(BUILD_DISTCC),,@echo "  DISTCC   $(TC_NAME) compiles locally, not through distcc: $(call distcc-why,$(TOOLCHAIN))"))
 	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) $(if $(BUILD_SHARED),jobs shared,-j$(BUILD_JOBS))$(if $(BUILD_DISTCC), distcc: $(DISTCC_HOSTS)))
-	+$(Q)mkdir -p $(@D) && KWARN_CC=$(KWARN_CC) BUILD_TARGETS=all BUILD_TIMEOUT=$(BUILD_TIMEOUT) CHECKERS='$(CHECKERS)' FILES='$(FILES)' \
-		DISTCC_HOSTS='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' DISTCC_CC='$(call tc-cc,$(TOOLCHAIN))' \
-		flock $(@D).lock $(TOP)/mk/build.sh $(SEED_CONFIG) $(VARIANT_FRAGMENT) $(@D) $(BUILD_JOBS) $(W) \
-		$(call $(if $(BUILD_SHARED),kmake-shared,kmake),$(@D),$(TOOLCHAIN),$(if $(BUILD_DISTCC),distcc,1))
+	+$(Q)$(BUILD_DESC) $(TOP)/mk/build.sh $(@D)
 	$(Q)[ "$$(cat $(@D)/status)" = 124 ] || touch $@
 
 # A build directory a campaign emptied (KEEP_BUILDS=0, mk/campaign.mk) has

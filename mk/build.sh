@@ -1,35 +1,35 @@
 #!/bin/bash
 # build.sh - configure and build one kernel, keeping going on errors.
 #
-# Usage: build.sh SEED_CONFIG FRAGMENT BUILDDIR JOBS W KMAKE...
+# Usage: build.sh BUILDDIR   (the build its descriptor says: mk/desc.sh)
 # The one way kwarn builds a kernel: make corpus (the whole kernel), make
 # repro (one object, from the corpus's config) and make newwarn (the
 # objects a diff touches, from the seed's) all come through here, so each
 # compile's diagnostics are captured the same way (kwarn-cc, kernel-doc,
 # sparse) and mk/corpus.sh reads any of them.
-# BUILD_TARGETS: what Kbuild builds ("all", or e.g. "init/main.o lib/x.o").
-# JOBS "shared": KMAKE is in its caller's jobserver (no -j of its own).
-# BUILD_TIMEOUT (seconds, 0 none): the build is stopped then, and its
-# status is 124 (the corpus says "timeout").
-# FRAGMENT ("-": none) is added to the seed's config before olddefconfig,
-# and must hold afterwards.
+# A build past its timeout (seconds, 0 none) is stopped, status 124 (the
+# corpus says "timeout"). The fragment, added to the seed's config before
+# olddefconfig, must hold afterwards.
 # Writes BUILDDIR/make.log, BUILDDIR/status (make's exit code: a kernel
 # that fails to build is a finding; a build the machine failed, a full disk
 # say, exits 3 and is not recorded),
 # BUILDDIR/config.diff (symbols olddefconfig changed for this toolchain)
 # and BUILDDIR/seconds. Prints a progress line every 100 objects.
-# With DISTCC_HOSTS set (and CC through kwarn-distcc, mk/distcc.mk) the
-# build runs under mk/distcc-pump.sh, once each host passed its probe with
-# the compiler DISTCC_CC: BUILDDIR/distcc-hosts says so, BUILDDIR/distcc.log
-# holds what did not compile remotely.
+# With distcc_hosts (and kcc through kwarn-distcc, mk/distcc.mk) the build
+# runs under mk/distcc-pump.sh, once each host passed its probe with the
+# compiler cc: BUILDDIR/distcc-hosts says so, BUILDDIR/distcc.log holds
+# what did not compile remotely.
 STEP=build
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 6 ] || fail "usage: build.sh SEED_CONFIG FRAGMENT BUILDDIR JOBS W KMAKE..."
-need_vars KWARN_CC BUILD_TARGETS
-seedconfig=$1 fragment=$2 dir=$3 jobs=$4 w=$5
-shift 5
+[ $# = 1 ] || fail "usage: build.sh BUILDDIR"
+dir=$1
+read_desc "$dir"
+need_vars config fragment jobs w ksrc kcc targets kwarn_cc
+# the kernel's make, in the caller's jobserver when jobs is "shared"
+# shellcheck disable=SC2206 # kargs: words
+kmake=(make -C "$ksrc" O="$dir" $kargs CC="$kcc")
+[ "$jobs" != shared ] || kmake=(env MAKEFLAGS="$jobserver" "${kmake[@]}")
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$dir"
 rm -f "$dir/.kwarn-emptied"
 
 # A build killed outright (SIGKILL, a lost machine, a timeout's stray
@@ -66,9 +66,9 @@ if [ -e "$running" ]; then
 fi
 touch "$running"
 if [ "$fragment" = - ]; then
-	cat "$seedconfig"
+	cat "$config"
 else
-	grep -v -f <(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/^\1=/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/^# \1 is not set/p' "$fragment") "$seedconfig"
+	grep -v -f <(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/^\1=/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/^# \1 is not set/p' "$fragment") "$config"
 	cat "$fragment"
 fi > "$dir/.config.want"
 # keep .config's mtime when nothing changed: incremental rebuilds
@@ -77,41 +77,39 @@ if ! cmp -s "$dir/.config.want" "$dir/.config.seed"; then
 	mv "$dir/.config.want" "$dir/.config.seed"
 fi
 rm -f "$dir/.config.want"
-"$@" olddefconfig > "$dir/olddefconfig.log" 2>&1 || {
+"${kmake[@]}" olddefconfig > "$dir/olddefconfig.log" 2>&1 || {
 	cat "$dir/olddefconfig.log" >&2; fail "$(basename "$dir"): make olddefconfig failed"; }
 [ "$fragment" = - ] || "$here/checkpin.sh" "$dir/.config" "$fragment"
-diff <(grep '^CONFIG_' "$seedconfig" | sort) <(grep '^CONFIG_' "$dir/.config" | sort) |
+diff <(grep '^CONFIG_' "$config" | sort) <(grep '^CONFIG_' "$dir/.config" | sort) |
 	sed -n 's/^\([<>]\) /\1/p' > "$dir/config.diff" || true
 
 # dtc and modpost print into make.log: make them run every time, so an
 # incremental build keeps their warnings; kernel-doc's output is captured
 # per object like the compiler's (.NAME.o.kernel-doc.log beside the object)
 find "$dir" \( -name '*.dtb' -o -name '*.symvers' \) -delete
-kwarn_cc=$KWARN_CC
 capture() {	# capture TOOL: Kbuild's command for TOOL's output of one object
 	echo "$kwarn_cc --capture \$(dir \$@).\$(notdir \$@).$1.log"
 }
 # sparse: on every file the first time, then on what is recompiled
-checkers=()
-case " ${CHECKERS:-} " in
+sparse=()
+case " $checkers " in
 *" sparse "*)
 	c=1
 	[ -e "$dir/.kwarn-sparse" ] || c=2
-	checkers=(C=$c "cmd_checksrc=$(capture sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<"
+	sparse=(C=$c "cmd_checksrc=$(capture sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<"
 		  "cmd_force_checksrc=$(capture sparse) \$(CHECK) \$(CHECKFLAGS) \$(c_flags) \$<") ;;
 esac
-build=("$@")
-printf '%s\n' "${DISTCC_HOSTS:-}" > "$dir/distcc-hosts"
+build=("${kmake[@]}")
+printf '%s\n' "$distcc_hosts" > "$dir/distcc-hosts"
 rm -f "$dir/distcc.log"
-if [ -n "${DISTCC_HOSTS:-}" ]; then
-	need_vars DISTCC_CC
-	"$here/distcc-pump.sh" "$dir/distcc.log" --probe "$DISTCC_CC"
-	build=("$here/distcc-pump.sh" "$dir/distcc.log" "$@")
+if [ -n "$distcc_hosts" ]; then
+	"$here/distcc-pump.sh" "$dir/distcc.log" --probe "$cc"
+	build=("$here/distcc-pump.sh" "$dir/distcc.log" "${kmake[@]}")
 fi
-[ "${BUILD_TIMEOUT:-0}" = 0 ] || build=(timeout --foreground -k 30 "$BUILD_TIMEOUT" "${build[@]}")
+[ "$timeout" = 0 ] || build=(timeout --foreground -k 30 "$timeout" "${build[@]}")
 jobs_arg=(-j"$jobs")
 [ "$jobs" != shared ] || jobs_arg=()
-args=(-k "${jobs_arg[@]}" -Otarget W="$w" "${checkers[@]}"
+args=(-k "${jobs_arg[@]}" -Otarget W="$w" "${sparse[@]}"
       cmd_checkdoc="$(capture kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<")
 start=$(date +%s)
 # make's failure is recorded (status); -e is off inside this || list, so
@@ -120,16 +118,16 @@ status=0 logged=0
 {
 	# pump mode assumes no header changes while its include server runs:
 	# the generated headers first (make prepare, compiled locally)
-	[ -z "${DISTCC_HOSTS:-}" ] || "$@" "${args[@]}" prepare
+	[ -z "$distcc_hosts" ] || "${kmake[@]}" "${args[@]}" prepare
 	# shellcheck disable=SC2086
-	"${build[@]}" "${args[@]}" ${BUILD_TARGETS:?}
+	"${build[@]}" "${args[@]}" $targets
 # a log that cannot be written (a full disk) stops the build at once:
 # make -k would go on failing every object
 } 2>&1 | tee --output-error=exit "$dir/make.log" |
 	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }' ||
 	{ ps=("${PIPESTATUS[@]}"); status=${ps[0]} logged=${ps[1]}; }
 # stopped by the timeout (TERM, or KILL 30 s later): one status for both
-[ "${BUILD_TIMEOUT:-0}" = 0 ] || [ "$status" != 137 ] || status=124
+[ "$timeout" = 0 ] || [ "$status" != 137 ] || status=124
 # A build the machine failed (a full disk, the OOM killer) says nothing
 # about the kernel: it gets no status and no stamp, so a rerun builds it
 # again instead of trusting it
@@ -139,11 +137,11 @@ if [ "$status" != 0 ] && why=$(grep -m1 -o -e 'No space left on device' -e 'Read
 	"$dir/make.log"); then
 	fail_with 3 "$(basename "$dir"): the build failed for a reason of the machine's ($why), not the kernel's: not recorded"
 fi
-# clang's static analyzer on FILES, each with its own Kbuild command
-case " ${CHECKERS:-} " in
+# clang's static analyzer on files, each with its own Kbuild command
+case " $checkers " in
 *" clang-analyzer "*)
-	[ "${FILES:-}" != all ] || FILES=$(cd "$dir" && find . -name '*.o.cmd' | sed 's|^\./||; s|\.\([^/]*\)\.cmd$|\1|')
-	for o in $FILES; do
+	[ "$files" != all ] || files=$(cd "$dir" && find . -name '*.o.cmd' | sed 's|^\./||; s|\.\([^/]*\)\.cmd$|\1|')
+	for o in $files; do
 		cmdfile=$dir/$(dirname "$o")/.$(basename "$o").cmd
 		if ! cmd=$(sed -n 's/^cmd_[^ ]* := //p' "$cmdfile" 2>/dev/null) || [ -z "$cmd" ]; then
 			say ANALYZE "$o: not built in this configuration, skipped"
@@ -162,9 +160,9 @@ esac
 [ "$status" = 124 ] || rm -f "$running"
 echo $(( $(date +%s) - start )) > "$dir/seconds"
 echo "$status" > "$dir/status"
-[ ${#checkers[@]} = 0 ] || touch "$dir/.kwarn-sparse"
-if [ "$status" = 124 ] && [ "${BUILD_TIMEOUT:-0}" != 0 ]; then
-	say BUILD "$(basename "$dir"): stopped after BUILD_TIMEOUT=$BUILD_TIMEOUT s (recorded)"
+[ ${#sparse[@]} = 0 ] || touch "$dir/.kwarn-sparse"
+if [ "$status" = 124 ] && [ "$timeout" != 0 ]; then
+	say BUILD "$(basename "$dir"): stopped after BUILD_TIMEOUT=$timeout s (recorded)"
 elif [ "$status" != 0 ]; then
 	say BUILD "$(basename "$dir"): make exited $status (recorded)"
 fi

@@ -30,16 +30,12 @@ $(CHECKERS_USED): FORCE
 .PHONY: FORCE
 FORCE:
 
-$(CORPUS_SEEDDIR)/%.jsonl.zst: $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh \
+$(CORPUS_FILE): $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh \
 		$(TOP)/mk/summary.sh
 	$(rebuild-if-emptied)
 	$(call say,PARSE,$(notdir $(BUILDDIR)))
 	$(Q)mkdir -p $(@D)
-	$(Q)CHECKERS='$(CHECKERS)' flock $(BUILDDIR).lock $(TOP)/mk/corpus.sh $@ $(BUILDDIR) $(KSRC) $(SEEDDIR) $(TC_NAME) \
-		$(call tc-family,$(TOOLCHAIN)) '$(call tc-cc,$(TOOLCHAIN))' \
-		'$(call tc-packages,$(TOOLCHAIN))' $(SEED) $(P) $(W) $(VARIANT) $(ALLCONFIG) \
-		'$(SERIES_SHA)' '$(TREE_NAME)' $(KWARN_PARSE) \
-		$(call kmake-in,$(BUILDDIR),$(TOOLCHAIN))
+	$(Q)$(BUILD_DESC) $(TOP)/mk/corpus.sh $(BUILDDIR)
 
 # Corpora of the layout before runs had directories ($(CORPUS)/seed-N):
 # the queries say so once (make migrate moves them)

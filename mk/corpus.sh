@@ -1,36 +1,36 @@
 #!/bin/bash
 # corpus.sh - turn one finished build into its corpus file.
 #
-# Usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W
-#                  VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE...
-#        corpus.sh records BUILDDIR KSRC TCNAME FAMILY CC SEED W VARIANT
-#                  KWARN_PARSE KMAKE...
-# Writes OUT (zstd JSON Lines: the build record, then the sorted diagnostic
-# records), OUT's .log.zst (raw output), .run.json (timings) and .sum.zst
-# (the summary make top and make compare read: mk/summary.sh) beside it,
-# each through a temporary file renamed into place. The .run.json holds
-# what varies run to run: the build's time, the distcc hosts it used.
+# Usage: corpus.sh [records] BUILDDIR   (its descriptor says the rest: mk/desc.sh)
+# Writes the corpus file (zstd JSON Lines: the build record, then the
+# sorted diagnostic records), and beside it the .log.zst (raw output),
+# .run.json (timings) and .sum.zst (the summary make top and make compare
+# read: mk/summary.sh), each through a temporary file renamed into place.
+# The .run.json holds what varies run to run: the build's time, the
+# distcc hosts it used.
 # "records" prints the sorted diagnostic records alone, made as for a
 # corpus (the levels table, applied whole by kwarn-parse -l; the checkers)
 # of any build mk/build.sh made: make repro's one object, make newwarn's
-# objects of a diff. Only the seed's Kconfig warnings (SEEDDIR/kconfig.log)
+# objects of a diff. Only the seed's Kconfig warnings (seeddir/kconfig.log)
 # are the corpus's alone.
-# KMAKE: the kernel's make in BUILDDIR (mk/levels.sh reads its flags).
 STEP=corpus
 . "$(dirname "$0")/lib.sh"
-if [ "${1:-}" = records ]; then
-	[ $# -ge 11 ] || fail "usage: corpus.sh records BUILDDIR KSRC TCNAME FAMILY CC SEED W VARIANT KWARN_PARSE KMAKE..."
-	out=- dir=$2 ksrc=$3 tc=$4 family=$5 cc=$6 seed=$7 w=$8 variant=$9 parse=${10}
-	shift 10
-	inputs=("$dir/make.log")
-else
-	[ $# -ge 17 ] || fail "usage: corpus.sh OUT BUILDDIR KSRC SEEDDIR TCNAME FAMILY CC PACKAGES SEED P W VARIANT PIN SERIES_SHA TREE KWARN_PARSE KMAKE..."
-	need_vars ZSTD_LEVEL
-	out=$1 dir=$2 ksrc=$3 seeddir=$4 tc=$5 family=$6 cc=$7 packages=$8
-	seed=$9 p=${10} w=${11} variant=${12} pin=${13} series=${14} tree=${15} parse=${16}
-	shift 16
-	inputs=("$dir/make.log" "$seeddir/kconfig.log")
+out=
+[ "${1:-}" != records ] || { out=-; shift; }
+[ $# = 1 ] || fail "usage: corpus.sh [records] BUILDDIR"
+dir=$1
+read_desc "$dir"
+need_vars ksrc tc family cc seed w variant kwarn_parse
+inputs=("$dir/make.log")
+if [ -z "$out" ]; then
+	need_vars ZSTD_LEVEL corpus seeddir p pin series tree
+	out=$corpus
+	inputs+=("$seeddir/kconfig.log")
 fi
+# the kernel's make in the configured build directory (mk/levels.sh reads
+# its flags)
+# shellcheck disable=SC2206 # kargs: words
+kmake=(make -C "$dir" $kargs CC="$cc")
 here=$(cd "$(dirname "$0")" && pwd)
 base=${out%.jsonl.zst}
 # work in the build directory; stage each output as a hidden file beside
@@ -40,28 +40,29 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # the levels table decides every record's W level (mk/levels.sh, applied
-# whole by kwarn-parse -l); LEVELS_TSV: one already made for these flags
-# (make why's probes, many records of one build directory, make it once)
-if [ -n "${LEVELS_TSV:-}" ]; then
-	cp "$LEVELS_TSV" "$tmp/levels.tsv"
+# whole by kwarn-parse -l); levels: a file to make it in once and reuse
+# (make why's probes, many records of a few build directories)
+if [ -n "${levels:-}" ] && [ -s "$levels" ]; then
+	cp "$levels" "$tmp/levels.tsv"
 else
-	"$here/levels.sh" "$family" "$cc" "$@" > "$tmp/levels.tsv"
+	"$here/levels.sh" "$family" "$cc" "${kmake[@]}" > "$tmp/levels.tsv"
+	[ -z "${levels:-}" ] || { cp "$tmp/levels.tsv" "$levels.tmp" && mv "$levels.tmp" "$levels"; }
 fi
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
 find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
 find "$dir" -name '.*.kernel-doc.log' -type f | sort > "$tmp/docs"
-# the checkers' logs only when CHECKERS asks for them: the build directory
+# the checkers' logs only when checkers asks for them: the build directory
 # keeps those of earlier runs
-checker() { case " ${CHECKERS:-} " in *" $1 "*) find "$dir" -name ".*.$1.log" -type f | sort ;; esac; }
+checker() { case " ${checkers:-} " in *" $1 "*) find "$dir" -name ".*.$1.log" -type f | sort ;; esac; }
 checker sparse > "$tmp/sparse"
 checker clang-analyzer > "$tmp/analyzer"
 
-"$parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
+"$kwarn_parse" -s "$ksrc" -b "$dir" -t "$family" -l "$tmp/levels.tsv" \
 	-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 	-T "$tmp/objects" -T "$tmp/docs" "${inputs[@]}" > "$tmp/diags"
 # sparse prints no -W flag: its class is the message without names, numbers
 if [ -s "$tmp/sparse" ]; then
-	"$parse" -s "$ksrc" -b "$dir" -t sparse \
+	"$kwarn_parse" -s "$ksrc" -b "$dir" -t sparse \
 		-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 		-T "$tmp/sparse" > "$tmp/sparse.jsonl"
 	jq -c -f "$here/../corpus/queries/sparse-class.jq" "$tmp/sparse.jsonl" |
@@ -72,7 +73,7 @@ fi
 # the analyzer's findings end in [checker.Name]; the compiler warnings it
 # also prints are already in the corpus
 if [ -s "$tmp/analyzer" ]; then
-	"$parse" -s "$ksrc" -b "$dir" -t clang-analyzer \
+	"$kwarn_parse" -s "$ksrc" -b "$dir" -t clang-analyzer \
 		-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 		-T "$tmp/analyzer" | jq -c -f "$here/../corpus/queries/analyzer-class.jq" |
 		jq -c -s --slurpfile d "$tmp/diags" '. + $d |
@@ -99,7 +100,7 @@ jq -n -c --slurpfile d "$tmp/diags" --rawfile built "$tmp/built" \
 	--arg config_sha "$(sha256sum < "$dir/.config" | cut -c1-64)" \
 	--arg compiler "$($cc --version | head -n1)" \
 	--arg packages "$(dpkg-query -W -f '${Package}=${Version}\n' $packages 2>/dev/null || true)" \
-	--arg kernel "$("$@" -s kernelversion 2>/dev/null)" \
+	--arg kernel "$("${kmake[@]}" -s kernelversion 2>/dev/null)" \
 	--arg tree "$tree" --arg series "$series" \
 	--arg status "$(cat "$dir/status")" \
 	--arg diff "$(cat "$dir/config.diff")" '

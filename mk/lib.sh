@@ -24,6 +24,10 @@
 #                      toolchain use_toolchain set and its compiler under
 #                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
 #                      in DIR, configured (kmake-in)
+#   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
+#   scratch_desc DIR KEY=VALUE...  write a scratch build's descriptor (repro,
+#                      why, newwarn): use_toolchain's toolchain, KSRC, -j$(nproc),
+#                      no fragment, timeout, checkers or distcc; then KEY=VALUE
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
@@ -32,7 +36,7 @@
 set -euo pipefail
 # A make the scripts start picks its own flags: the caller's (say a
 # campaign's jobserver, whose pipes a script does not get) are dropped
-# (build.sh hands a build the jobserver on purpose: kmake-shared)
+# (build.sh hands a build the jobserver on purpose: its descriptor says it)
 unset MAKEFLAGS MFLAGS MAKELEVEL
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 warn() { echo "kwarn: ${STEP:?}: $*" >&2; }
@@ -76,4 +80,17 @@ kbuild_cmd() {
 	if [ "$1" = - ]; then kbuild=(make -C "$2"); else kbuild=(make -C "$1" O="$2"); fi
 	# shellcheck disable=SC2206,SC2154
 	kbuild+=(ARCH=arm $kmake CC="${3:+$3 }$cc")
+}
+read_desc() {
+	[ -f "$1/build.env" ] || fail "$1/build.env: no build descriptor (mk/desc.sh writes it)"
+	# shellcheck disable=SC1091
+	. "$1/build.env"
+}
+scratch_desc() {
+	local dir=$1
+	shift
+	# shellcheck disable=SC2154
+	"$TOP/mk/desc.sh" "$dir" tc="$tc" family="$family" cc="$cc" packages="$packages" \
+		ksrc="$KSRC" kargs="ARCH=arm $kmake" kcc="$KWARN_CC $cc" fragment=- jobs="$(nproc)" \
+		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" "$@"
 }

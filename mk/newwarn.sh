@@ -59,12 +59,10 @@ for tc in $TOOLCHAINS; do
 		[ $side = before ] || src=$work/src
 		d=$work/$tc-$side
 		say CC "$tc $side: ${#objs[@]} object(s), W=$W"
-		kbuild_cmd "$src" "$d" "$KWARN_CC"
-		KWARN_CC=$KWARN_CC BUILD_TARGETS="${objs[*]}" BUILD_TIMEOUT=0 CHECKERS=$CHECKERS FILES= DISTCC_HOSTS= \
-			"$TOP/mk/build.sh" "$cfg" - "$d" "$JOBS" "$W" "${kbuild[@]}"
-		kbuild_cmd - "$d"
-		CHECKERS=$CHECKERS "$TOP/mk/corpus.sh" records "$d" "$src" "$tc" "$family" "$cc" "$SEED" "$W" plain \
-			"$KWARN_PARSE" "${kbuild[@]}" > "$d/diags.jsonl"
+		scratch_desc "$d" ksrc="$src" seed="$SEED" w="$W" variant=plain config="$cfg" \
+			targets="${objs[*]}" jobs="$JOBS" checkers="$CHECKERS"
+		"$TOP/mk/build.sh" "$d"
+		"$TOP/mk/corpus.sh" records "$d" > "$d/diags.jsonl"
 	done
 	kbuild_cmd "$work/src" "$work/$tc-after"
 	jq -r -s --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \

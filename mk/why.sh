@@ -157,7 +157,6 @@ built() {	# built CONFIG: yes, no, or ? (no step to ask)
 # what Kconfig did to the changes: those it reverted, and (BASE a config
 # Kconfig left as it is: DRAG=1) the other symbols it changed
 nprobe=0
-levels=
 probe() {
 	local bdir=$1 base=$2
 	shift 2
@@ -174,10 +173,11 @@ probe() {
 	else
 		# mk/build.sh (olddefconfig, then the object) and mk/corpus.sh
 		# records, as repro: the one way
-		kbuild_cmd "$KSRC" "$bdir" "$KWARN_CC"
-		KWARN_CC=$KWARN_CC BUILD_TARGETS=$obj BUILD_TIMEOUT=0 CHECKERS= DISTCC_HOSTS= \
-			"$TOP/mk/build.sh" "$wdir/probes/$nprobe.asked" - "$bdir" "$(nproc)" "$w" "${kbuild[@]}" \
-			> "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
+		# the levels table once: the probes ask whether a site is
+		# printed, not at which level
+		scratch_desc "$bdir" seed="$seed" w="$w" variant="$(b .variant)" config="$wdir/probes/$nprobe.asked" \
+			targets="$obj" levels="$shared/levels.tsv"
+		"$TOP/mk/build.sh" "$bdir" > "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
 		cp "$bdir/.config" "$wdir/probes/$nprobe.config"
 		sha=$(sha256sum < "$wdir/probes/$nprobe.config" | cut -c1-64)
 		hit=$(awk -v s="$sha" '$2 == s { print; exit }' "$wdir/results.tsv")
@@ -187,18 +187,7 @@ probe() {
 			what="$((SECONDS - start)) s, the .config of probe $same"
 		else
 			r_built=$(built "$wdir/probes/$nprobe.config")
-			kbuild_cmd - "$bdir"
-			# the levels table once: the probes ask whether a site is
-			# printed, not at which level
-			if [ -z "$levels" ]; then
-				levels=$shared/levels.tsv
-				if [ ! -s "$levels" ]; then
-					"$TOP/mk/levels.sh" "$family" "$cc" "${kbuild[@]}" > "$levels.tmp"
-					mv "$levels.tmp" "$levels"
-				fi
-			fi
-			LEVELS_TSV=$levels "$TOP/mk/corpus.sh" records "$bdir" "$KSRC" "$tc" "$family" "$cc" "$seed" "$w" \
-				"$(b .variant)" "$KWARN_PARSE" "${kbuild[@]}" > "$wdir/probes/$nprobe.records"
+			"$TOP/mk/corpus.sh" records "$bdir" > "$wdir/probes/$nprobe.records"
 			# the object's records only: the build directory keeps the
 			# diagnostics of other warnings' objects
 			if jq -e -s --argjson r "$rec" --arg o "$obj" 'any(.[]; .tool == $r.tool and .path == $r.path and

@@ -86,7 +86,7 @@ runs=0
 rm -f "$TESTDIR"/t11-run-*.log
 # building DIR: the build has compiled three objects in DIR
 building() { [ "$(find "$b/$1" -name '*.o' 2> /dev/null | wc -l)" -ge 3 ]; }
-parsing='pgrep -f "mk/corpus.sh $c" > /dev/null'
+parsing='pgrep -f "mk/corpus.sh $b\$" > /dev/null'
 
 ok "INT during the first build from an empty O= left no partial corpus" killed INT "building kernel"
 # the rerun is a campaign of two seeds: seed 1's build goes on beside

@@ -1,0 +1,38 @@
+#!/bin/bash
+# desc.sh - write a build's descriptor, DIR/build.env: every fact its steps
+# need, one shell assignment KEY='value' a line, sourced by mk/build.sh and
+# mk/corpus.sh (mk/lib.sh read_desc).
+#
+# Usage: desc.sh DIR KEY=VALUE... [-- STEP...]   (a key twice: the last value)
+# With STEP, under DIR's lock (DIR.lock) from the writing to STEP's end:
+# two runs at once, of other settings, each read their own.
+# make writes it for every build (mk/build.mk), mk/lib.sh's scratch_desc
+# for repro's, why's and newwarn's. The keys:
+#   seed p w variant         tc family cc packages (the toolchain)
+#   ksrc kargs kcc           the tree; the kernel make's arguments and CC
+#   config fragment targets  the seed's config, a fragment on it ("-": none)
+#   jobs jobserver timeout checkers files distcc_hosts kwarn_cc kwarn_parse
+#   tree series pin seeddir corpus   a corpus file's record and path
+#   levels                   a levels table to reuse (made when missing)
+# Replaced only when its content changes (Kbuild's filechk). No build
+# depends on it: it holds what varies per run (jobserver, corpus path).
+STEP=desc
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 2 ] || fail "usage: desc.sh DIR KEY=VALUE... [-- STEP...]"
+dir=$1
+shift
+kv=()
+while [ $# != 0 ] && [ "$1" != -- ]; do kv+=("$1"); shift; done
+[ $# = 0 ] || shift
+mkdir -p "$dir" || fail "cannot create $dir"
+if [ $# != 0 ]; then
+	exec 9> "$dir.lock"
+	flock 9
+fi
+tmp=$(mktemp "$dir/.build.env.XXXXXX")
+for v in "${kv[@]}"; do
+	val=${v#*=}
+	echo "${v%%=*}=${val@Q}"
+done | tac | awk -F= '!seen[$1]++' | tac > "$tmp"
+cmp -s "$tmp" "$dir/build.env" && rm "$tmp" || mv "$tmp" "$dir/build.env"
+[ $# = 0 ] || exec "$@"
