@@ -31,17 +31,17 @@ function num(s) {
 	return s ~ /^[0-9]+$/
 }
 
-function emit(file, line, func, a, b, c,    json, pct) {
+function emit(file, line, fn, a, b, c,    json, pct) {
 	pct = (a + b) ? int(b * 100 / (a + b)) : "null"
 	json = "{\"type\":\"branch\",\"seed\":" seed ",\"toolchain\":\"" esc(tc) \
 		"\",\"kind\":\"" kind "\",\"file\":\"" esc(file) "\",\"line\":" line \
-		",\"function\":\"" esc(func) "\",\"full\":" (format == "raw" ? "true" : "false")
+		",\"function\":\"" esc(fn) "\",\"full\":" (format == "raw" ? "true" : "false")
 	if (kind == "all")
 		json = json ",\"miss\":" a ",\"hit\":" b
 	else
 		json = json ",\"correct\":" a ",\"incorrect\":" b ",\"constant\":" c
 	json = json ",\"percent\":" pct "}"
-	printf "%s\t%s\t%d\t%s\t%s\n", kind, file, line, func, json
+	printf "%s\t%s\t%d\t%s\t%s\n", kind, file, line, fn, json
 }
 
 function reject() {
