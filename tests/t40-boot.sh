@@ -145,7 +145,9 @@ ok "an image that prints nothing is recorded as such, not a crash of kwarn" bash
 	zstd -dcq $TESTDIR/fail/seed-1/bogus-branches.jsonl.zst | head -n1 |
 	jq -e '.status == \"no-output\" and .records == 0 and .section == null'"
 
-# make branches: the tables, and their counts are the profile's
+# make branches: the tables, and their counts are the profile's; its
+# hot warnings join the W=123 warning corpus
+need corpus "$tc" 123
 bmake -s branches BOOT_TOOLCHAINS="$tc" > "$TESTDIR/branches.out" 2>&1
 ok "make branches reports always taken, never taken, annotations and warnings" bash -c "
 	grep -q '^seed $TEST_SEED $tc: boot ok' $TESTDIR/branches.out &&
