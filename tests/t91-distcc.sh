@@ -145,7 +145,7 @@ for tc in gcc-12 clang-14; do
 		continue
 	fi
 	ok "$tc: kwarn's build rule compiles it through kwarn-distcc under DISTCC_HOSTS" \
-		grep -q "CC=\"[^\"]*/kwarn-cc [^\"]*/kwarn-distcc $cc\"" <(build_rule $tc)
+		grep -q "kcc='[^']*/kwarn-cc [^']*/kwarn-distcc $cc'" <(build_rule $tc)
 	ok "$tc: the servers pass the probe" env DISTCC_HOSTS="$hosts" "$TOP/mk/distcc-pump.sh" "$d.distcc.log" --probe "$cc"
 	# make prepare runs before the include server starts (mk/build.sh)
 	server_jobs() { for s in $servers; do cat "$work/$s.log"; done | grep -c COMPILE_; }
