@@ -92,5 +92,6 @@ scratch_desc() {
 	# shellcheck disable=SC2154
 	"$TOP/mk/desc.sh" "$dir" tc="$tc" family="$family" cc="$cc" packages="$packages" \
 		ksrc="$KSRC" kargs="ARCH=arm $kmake" kcc="$KWARN_CC $cc" fragment=- jobs="$(nproc)" \
-		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" "$@"
+		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" \
+		steplog="${O:?}/steps.log" "$@"
 }

@@ -61,8 +61,8 @@ for tc in $TOOLCHAINS; do
 		say CC "$tc $side: ${#objs[@]} object(s), W=$W"
 		scratch_desc "$d" ksrc="$src" seed="$SEED" w="$W" variant=plain config="$cfg" \
 			targets="${objs[*]}" jobs="$JOBS" checkers="$CHECKERS"
-		"$TOP/mk/build.sh" "$d"
-		"$TOP/mk/corpus.sh" records "$d" > "$d/diags.jsonl"
+		"$TOP/mk/step.sh" "$d" "$TOP/mk/build.sh" "$d"
+		"$TOP/mk/step.sh" "$d" "$TOP/mk/corpus.sh" records "$d" > "$d/diags.jsonl"
 	done
 	kbuild_cmd "$work/src" "$work/$tc-after"
 	jq -r -s --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \

@@ -177,7 +177,7 @@ probe() {
 		# printed, not at which level
 		scratch_desc "$bdir" seed="$seed" w="$w" variant="$(b .variant)" config="$wdir/probes/$nprobe.asked" \
 			targets="$obj" levels="$shared/levels.tsv"
-		"$TOP/mk/build.sh" "$bdir" > "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
+		"$TOP/mk/step.sh" "$bdir" "$TOP/mk/build.sh" "$bdir" > "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
 		cp "$bdir/.config" "$wdir/probes/$nprobe.config"
 		sha=$(sha256sum < "$wdir/probes/$nprobe.config" | cut -c1-64)
 		hit=$(awk -v s="$sha" '$2 == s { print; exit }' "$wdir/results.tsv")
@@ -187,7 +187,7 @@ probe() {
 			what="$((SECONDS - start)) s, the .config of probe $same"
 		else
 			r_built=$(built "$wdir/probes/$nprobe.config")
-			"$TOP/mk/corpus.sh" records "$bdir" > "$wdir/probes/$nprobe.records"
+			"$TOP/mk/step.sh" "$bdir" "$TOP/mk/corpus.sh" records "$bdir" > "$wdir/probes/$nprobe.records"
 			# the object's records only: the build directory keeps the
 			# diagnostics of other warnings' objects
 			if jq -e -s --argjson r "$rec" --arg o "$obj" 'any(.[]; .tool == $r.tool and .path == $r.path and
