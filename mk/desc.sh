@@ -19,6 +19,8 @@
 # depends on it: it holds what varies per run (jobserver, corpus path).
 STEP=desc
 . "$(dirname "$0")/lib.sh"
+# make -n printed the command: nothing is written or run
+[ -z "$make_dry_run" ] || exit 0
 [ $# -ge 2 ] || fail "usage: desc.sh DIR KEY=VALUE... [-- STEP...]"
 dir=$1
 shift

@@ -24,6 +24,7 @@
 #                      toolchain use_toolchain set and its compiler under
 #                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
 #                      in DIR, configured (kmake-in)
+#   make_dry_run       1 under make -n (a + recipe line), else empty
 #   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
 #   scratch_desc DIR KEY=VALUE...  write a scratch build's descriptor (repro,
 #                      why, newwarn): use_toolchain's toolchain, KSRC, -j$(nproc),
@@ -34,6 +35,9 @@
 # Every script runs with set -euo pipefail: a command whose failure is
 # expected says so where it runs (cmd || status=$?).
 set -euo pipefail
+# make -n runs the recipe lines marked + (meant for recursive makes): a
+# step started by one does nothing (make_dry_run, from make's own flags)
+case ${MAKEFLAGS%% *} in -*) make_dry_run= ;; *n*) make_dry_run=1 ;; *) make_dry_run= ;; esac
 # A make the scripts start picks its own flags: the caller's (say a
 # campaign's jobserver, whose pipes a script does not get) are dropped
 # (build.sh hands a build the jobserver on purpose: its descriptor says it)

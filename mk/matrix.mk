@@ -20,5 +20,5 @@ matrix-wlevels = $(if $(filter command line,$(origin WLEVELS)),$(WLEVELS),1 12 1
 
 .PHONY: matrix
 matrix: helpers
-	+$(Q)$(TOP)/mk/matrix.sh $(MATRIX_DIR) '$(MATRIX_KVERS)' '$(MATRIX_TOOLCHAINS)' '$(matrix-wlevels)' \
+	$(Q)$(TOP)/mk/matrix.sh $(MATRIX_DIR) '$(MATRIX_KVERS)' '$(MATRIX_TOOLCHAINS)' '$(matrix-wlevels)' \
 		P=0 CONFIG=small WLEVELS='$(matrix-wlevels)' $(KWARN_CMDLINE) BOOT=0
