@@ -37,7 +37,8 @@
 set -euo pipefail
 # make -n runs the recipe lines marked + (meant for recursive makes): a
 # step started by one does nothing (make_dry_run, from make's own flags)
-case ${MAKEFLAGS%% *} in -*) make_dry_run= ;; *n*) make_dry_run=1 ;; *) make_dry_run= ;; esac
+make_dry_run=${MAKEFLAGS:-}
+case ${make_dry_run%% *} in -*) make_dry_run= ;; *n*) make_dry_run=1 ;; *) make_dry_run= ;; esac
 # A make the scripts start picks its own flags: the caller's (say a
 # campaign's jobserver, whose pipes a script does not get) are dropped
 # (build.sh hands a build the jobserver on purpose: its descriptor says it)

@@ -33,31 +33,47 @@ for k in $kvers; do
 	done
 done
 
-# one line per row and level: KVER TC W STATUS INSTANCES UNIQUE SECONDS,
-# then the reasons as "why" lines
+# one line per row and level: KVER TC LEVEL STATUS INSTANCES UNIQUE SECONDS
+# W, then the reasons as "why" lines. One level built (W=123) gives each
+# cumulative level (W=1, W=12, W=123) by attribution, as make top counts
+# them: the records of levels 0 and those the level names; several
+# levels built give each its own build's counts.
+if [ "$(wc -w <<< "$wlevels")" = 1 ]; then
+	labels=$(awk '{ for (i = 1; i <= length($1); i++) printf "%s%s", (i > 1 ? " " : ""), substr($1, 1, i) }' <<< "$wlevels")
+else
+	labels=$wlevels
+fi
 facts=$dir/facts
 while IFS=$'\t' read -r k t w rc log corpus run; do
 	if [ -f "$corpus" ]; then
-		first_line "$corpus" | jq -r --arg k "$k" --arg t "$t" --arg w "$w" \
+		want=$w
+		[ "$labels" = "$wlevels" ] || want=$labels
+		zstd -dcq "$corpus" | jq -n -r --arg k "$k" --arg t "$t" --arg w "$w" --arg labels "$want" \
 			--argjson s "$(jq '.build_seconds' "${corpus%.jsonl.zst}.run.json" 2> /dev/null || echo null)" '
-			([$k, $t, $w, .status, .instances, .unique, ($s // "-")] | @tsv),
-			(.root_causes[] | ["why", $k, $t, $w, "\(.target): \(.path):\(.line): [\(.tool)] \(.message)"] | @tsv),
-			(if .status != "ok" and .root_causes == [] then
-				["why", $k, $t, $w, "make exit \(.make_exit), no root cause recorded"] | @tsv else empty end)'
+			input as $b
+			| ($labels | split(" ")) as $ls
+			| (reduce inputs as $d ({}; ($d.level // 0 | tostring) as $lv
+				| reduce ($ls[] | select($lv == "0" or contains($lv))) as $l (.;
+					.[$l].i += ($d.count // 1) | .[$l].u += 1))) as $c
+			| ($ls[] | [$k, $t, ., $b.status, ($c[.].i // 0), ($c[.].u // 0), ($s // "-"), $w] | @tsv),
+			($b.root_causes[] | ["why", $k, $t, $w, "\(.target): \(.path):\(.line): [\(.tool)] \(.message)"] | @tsv),
+			(if $b.status != "ok" and $b.root_causes == [] then
+				["why", $k, $t, $w, "make exit \($b.make_exit), no root cause recorded"] | @tsv else empty end)'
 	elif refusal=$(grep -m1 -o 'kwarn: toolchain: TOOLCHAIN=[^:]*: .* is older than .*' "$log"); then
-		printf '%s\t%s\t%s\trefused\t-\t-\t-\n' "$k" "$t" "$w"
+		for l in $labels; do printf '%s\t%s\t%s\trefused\t-\t-\t-\t%s\n' "$k" "$t" "$l" "$w"; done
 		printf 'why\t%s\t%s\t%s\t%s\n' "$k" "$t" "$w" "${refusal#*TOOLCHAIN=*: }"
 	else
-		printf '%s\t%s\t%s\terror\t-\t-\t-\n' "$k" "$t" "$w"
+		for l in $labels; do printf '%s\t%s\t%s\terror\t-\t-\t-\t%s\n' "$k" "$t" "$l" "$w"; done
 		printf 'why\t%s\t%s\t%s\t%s\n' "$k" "$t" "$w" "make corpus exited $rc without a corpus file: see $log"
 	fi
 done < "$rows" > "$facts"
 
 {
 	# the run and seed of every row: linux-source-6.1/p0-small seed-1
-	printf '%s, instances/unique per level, build wall seconds\n\n' \
-		"$(awk -F '\t' '{ sub(/^[^\/]*\//, "", $7); n = split($6, d, "/"); print $7 " " d[n - 1] }' "$rows" | sort -u | paste -sd ' ')"
-	awk -F '\t' -v levels="$wlevels" '
+	how="instances/unique per level"
+	[ "$labels" = "$wlevels" ] || how="$how, attributed from the W=$wlevels build's records"
+	printf '%s, %s, build wall seconds\n\n' "$(awk -F '\t' '{ sub(/^[^\/]*\//, "", $7); n = split($6, d, "/"); print $7 " " d[n - 1] }' "$rows" | sort -u | paste -sd ' ')" "$how"
+	awk -F '\t' -v levels="$labels" '
 		BEGIN { nl = split(levels, lv, " ") }
 		$1 == "why" { next }
 		{
@@ -65,12 +81,12 @@ done < "$rows" > "$facts"
 			if (!(row in seen)) { seen[row] = 1; order[++n] = row; status[row] = "ok" }
 			if ($4 != "ok" && status[row] == "ok") status[row] = $4
 			cell[row, $3] = $4 == "refused" ? "-" : $5 "/" $6
-			secs[row] = secs[row] (secs[row] == "" ? "" : " ") $7
+			if (!((row, $8) in built)) { built[row, $8] = 1; secs[row] = secs[row] (secs[row] == "" ? "" : " ") $7 }
 		}
 		END {
 			printf "%-10s %-18s %-8s", "toolchain", "tree", "status"
 			for (i = 1; i <= nl; i++) printf " %15s", "W=" lv[i] " inst/uniq"
-			printf "  %s\n", "build s (per level)"
+			printf "  %s\n", "build s"
 			for (r = 1; r <= n; r++) {
 				split(order[r], p, "\t")
 				printf "%-10s %-18s %-8s", p[1], "linux-source-" p[2], status[order[r]]
