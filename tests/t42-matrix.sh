@@ -32,6 +32,16 @@ ok "the table is DIR/table.txt; make exits 0 (a refusal is a row); nothing was b
 ok "the refused toolchain's row says which rule, from the tree's min-tool-version.sh" grep -qxF \
 	"  $old/arm-linux-gnueabi- linux-source-6.1 W=1,123: gcc 4.9.4 is older than linux-source-6.1's minimum 5.1.0 (scripts/min-tool-version.sh gcc)" \
 	"$TESTDIR/matrix.out"
+# one level built: W=1 and W=12 by attribution from the W=123 records
+kmake -s matrix MATRIX_KVERS=6.1 MATRIX_TOOLCHAINS="gcc-12 clang-14" > "$TESTDIR/matrix-123.out" 2>&1
+for tc in gcc-12 clang-14; do
+	zstd -dcq "$CDIR/$tc-W123.jsonl.zst" | jq -n -r --arg tc "$tc" 'input as $b | [inputs] as $d
+		| [$tc, "linux-source-6.1", $b.status, (1, 2, 3 | . as $l | [$d[] | select((.level // 0) <= $l)]
+			| "\(map(.count) | add)/\(length)"), ($b.instances | tostring) + "/" + ($b.unique | tostring)] | join(" ")'
+done > "$TESTDIR/matrix-123.want"
+awk '$3 == "ok" { print $1, $2, $3, $4, $5, $6, $6 }' "$TESTDIR/matrix-123.out" > "$TESTDIR/matrix-123.got"
+expect_eq "make matrix at W=123 alone: W=1 and W=12 are its records of those levels (and level 0), W=123 the build record's" \
+	"$TESTDIR/matrix-123.want" "$TESTDIR/matrix-123.got"
 # bad settings: one line, before any build
 for bad in "MATRIX_KVERS=6.2|MATRIX_KVERS: '6.2' is not one of the packaged trees: 6.1 6.12" \
 	"MATRIX_TOOLCHAINS=gcc|MATRIX_TOOLCHAINS: gcc: a toolchain: gcc-N, clang-N or a cross prefix" \
