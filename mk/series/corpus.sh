@@ -34,12 +34,11 @@ claimrec() { # TEXT-OR-KEY -> one JSON line; status 1 when it is not one
 		rec=$(printf '%s\n' "$c" | "$KWARN_PARSE" -s "$tree" -t gcc 2> /dev/null | head -n1)
 	fi
 	[ -n "$rec" ] || return 1
-	jq -c --slurpfile d "$tmp/corpus.diags" '
-		def names: [.message | scan("\u0027([^\u0027]*)\u0027")[]];
-		. as $c | ($c | names) as $n |
+	jq -c -L "$TOP/mk" --slurpfile d "$tmp/corpus.diags" 'include "corpus-lib";
+		. as $c | ($c | quoted_names) as $n |
 		{text: $c.text, path: $c.path, flag: $c.flag, names: $n,
 		 objects: ([$d[] | select(.kind == "warning" and .path == $c.path and
-			.flag == $c.flag and (names == $n)) | .objects[]] | unique)}' <<< "$rec"
+			.flag == $c.flag and (quoted_names == $n)) | .objects[]] | unique)}' <<< "$rec"
 }
 claim_records() {
 	local c
