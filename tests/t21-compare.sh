@@ -118,11 +118,17 @@ cmp_jq text "$m/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-2/gcc-1
 ok "make compare LIST= over two seeds and more: the sites of three seeds listed as compare.jq lists them" bash -c "
 	cmp $TESTDIR/jq-cmp3 $TESTDIR/agg-cmp3 && grep -q '^  seed 3 ' $TESTDIR/agg-cmp3"
 san=$TOP/.build/san/kwarn-agg plain=$TOP/.build/bin/kwarn-agg
-# The same warning by key first: a copy of clang-14's corpus whose
-# kernel-doc warning (a key gcc-12's corpus holds too) is one line lower
+# The same warning by key first: a copy of clang-14's corpus with a warning
+# whose key gcc-12's corpus holds too one line lower (where neither warns)
 d=$TESTDIR/agg-drift
 rm -rf "$d" && mkdir -p "$d"
-read -r dkey dpath dline < <(zstd -dcq "$cdir/clang-14-W123.jsonl.zst" | jq -r 'select(.type == "diag" and .kind == "warning" and .tool == "kernel-doc") | "\(.key) \(.path) \(.line)"' | head -n 1)
+read -r dkey dline dpath < <(jq -n -r --slurpfile a <(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst") \
+	--slurpfile b <(zstd -dcq "$cdir/clang-14-W123.jsonl.zst") '
+	($a | map(select(.type == "diag") | {key: .key, value: 1}) | from_entries) as $k
+	| ($a + $b | map(select(.type == "diag") | {key: "\(.path) \(.line) \(.flag)", value: 1}) | from_entries) as $site
+	| first($b[] | select(.type == "diag" and .kind == "warning" and $k[.key] != null and
+		$site["\(.path) \(.line + 1) \(.flag)"] == null))
+	| "\(.key) \(.line) \(.path)"')
 zstd -dcq "$cdir/clang-14-W123.jsonl.zst" | jq -c --arg k "$dkey" 'if .key == $k then .line += 1 else . end' | zstd -q -o "$d/clang-14-W123.jsonl.zst"
 "$TOP/mk/summary.sh" -o "$d/clang-14.sum" "$d/clang-14-W123.jsonl.zst"
 $plain compare -j -n 100000 -a "$cdir/gcc-12-W123.sum.zst" -b "$d/clang-14.sum" | jq . > "$d/agg.json"
