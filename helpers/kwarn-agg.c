@@ -35,8 +35,8 @@
  * against those of the -a summaries, matched as the same warning across
  * compilers (doc/compare.md: by key, then by site): new in B, gone in B,
  * in both, per flag and per level, and the first N new and gone sites;
- * byte for byte corpus/queries/compare.jq's text. -j: all of it (every new and gone
- * site) as one JSON line, the fields in compare.jq's order (jq . prints it
+ * byte for byte corpus/queries/compare.jq's text. -j: all of it (every
+ * new and gone site) as one JSON line, the fields in compare.jq's order (jq . prints it
  * as compare.jq does), written as it goes (the gone sites wait in an
  * unlinked temporary file in $TMPDIR). Each side's summaries come in seed
  * order (a seed after a larger one is refused, exit 2): a seed's A and B
@@ -1455,27 +1455,30 @@ static void compare_seed(void)
 
 		if (s->has[0] && s->has[1] && !s->same[0] && !s->same[1])
 			s->same[0] = s->same[1] = 1;
+		/* from here on has[] is the sides listed: gone (A), new (B) */
+		s->has[0] &= !s->same[0];
+		s->has[1] &= !s->same[1];
 		/* new: B's record; gone and both: A's (compare.jq's level) */
-		if (s->has[0])
+		if (s->same[0] || s->has[0])
 			count_site(s, 0, s->same[0] ? 2 : 1);
-		if (s->has[1] && !s->same[1])
+		if (s->has[1])
 			count_site(s, 1, 0);
-		nboth += s->has[0] && s->same[0];
-		if ((s->has[0] && !s->same[0]) || (s->has[1] && !s->same[1]))
+		nboth += s->same[0];
+		if (s->has[0] || s->has[1])
 			order[n++] = i;
 	}
 	qsort(order, n, sizeof(*order), cmp_site);
 	for (size_t i = 0; i < n; i++) {
 		struct site *s = &sites[order[i]];
 
-		if (s->has[1] && !s->same[1]) {
+		if (s->has[1]) {
 			if (json)
 				put_site(stdout, s, 1, !nnew);
 			else
 				add_text(&new_text, s, 1);
 			nnew++;
 		}
-		if (s->has[0] && !s->same[0]) {
+		if (s->has[0]) {
 			if (json)
 				put_site(gone_tmp, s, 0, !ngone);
 			else
