@@ -1242,12 +1242,11 @@ static void top_print(void)
  * gone sites in a temporary file, the new ones being printed as they come.
  */
 struct site {
-	uint64_t line, count[2], keyv[2];
+	uint64_t line, count[2], key[2];
 	size_t path, flag, text[2];	/* offsets in the arena */
 	size_t pathlen, flaglen;
 	int has[2], level[2];
 	int same[2];			/* this side is the same warning as one of the other's */
-	char key[2][17];
 };
 struct flag_row {
 	const char *flag;
@@ -1307,7 +1306,7 @@ static int site_is(const void *slot, const void *key)
 
 static int key_is(const void *slot, const void *key)
 {
-	return sites[((const struct site_slot *)slot)->site].keyv[0] == *(const uint64_t *)key;
+	return sites[((const struct site_slot *)slot)->site].key[0] == *(const uint64_t *)key;
 }
 
 static void compare_record(const struct rec *r)
@@ -1334,8 +1333,7 @@ static void compare_record(const struct rec *r)
 	if (!s->has[side]) {
 		s->has[side] = 1;
 		s->level[side] = r->level;
-		s->keyv[side] = r->key;
-		memcpy(s->key[side], r->key_hex, 17);
+		s->key[side] = r->key;
 		s->text[side] = arena_put(r->text, strlen(r->text));
 	}
 	s->count[side] += r->count;
@@ -1381,7 +1379,7 @@ static void put_site(FILE *o, const struct site *s, int sd, int first)
 	put_json_string(o, arena + s->flag, JSON_U_ESCAPES);
 	fputs(",\"level\":", o);
 	put_level(o, s->level[sd], "null");
-	fprintf(o, ",\"key\":\"%s\",\"text\":", s->key[sd]);
+	fprintf(o, ",\"key\":\"%016llx\",\"text\":", (unsigned long long)s->key[sd]);
 	put_json_string(o, arena + s->text[sd], JSON_U_ESCAPES);
 	fprintf(o, ",\"count\":%llu}", (unsigned long long)s->count[sd]);
 }
@@ -1394,7 +1392,8 @@ static void add_text(struct text *t, const struct site *s, int sd)
 
 	if (t->lines++ >= list_n)
 		return;
-	hn = (size_t)snprintf(head, sizeof(head), "  seed %llu %s  ", (unsigned long long)cur_seed, s->key[sd]);
+	hn = (size_t)snprintf(head, sizeof(head), "  seed %llu %016llx  ", (unsigned long long)cur_seed,
+			      (unsigned long long)s->key[sd]);
 	if (t->n + hn + tn + 1 > t->cap) {
 		t->cap = 2 * (t->n + hn + tn + 1);
 		t->s = erealloc(t->s, t->cap);
@@ -1440,13 +1439,13 @@ static void compare_seed(void)
 	/* the same warning across compilers: the same key, else the same site */
 	for (size_t i = 0; i < nsites; i++)
 		if (sites[i].has[0])
-			((struct site_slot *)htab_put(&key_idx, hash_mix(sites[i].keyv[0]), key_is,
-						      &sites[i].keyv[0], &fresh))->site = i;
+			((struct site_slot *)htab_put(&key_idx, hash_mix(sites[i].key[0]), key_is,
+						      &sites[i].key[0], &fresh))->site = i;
 	for (size_t i = 0; i < nsites; i++) {
 		struct site *s = &sites[i];
 		struct site_slot *e;
 
-		if (s->has[1] && (e = htab_get(&key_idx, hash_mix(s->keyv[1]), key_is, &s->keyv[1])) &&
+		if (s->has[1] && (e = htab_get(&key_idx, hash_mix(s->key[1]), key_is, &s->key[1])) &&
 		    !sites[e->site].same[0])
 			s->same[1] = sites[e->site].same[0] = 1;
 	}
