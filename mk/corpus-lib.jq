@@ -126,13 +126,14 @@ def summary_facts($sha; $size):
 # The one rule of the same warning (doc/compare.md, "The same warning"):
 # the warnings of $a and $b (records, or compare's sites) paired, never
 # across seeds: {same: [{a, b, by}], gone: $a's unpaired, new: $b's}.
-# By key first (unique within a seed's build); what it leaves, by the
-# fallback for what differs between the two sides ($differ): "compilers"
-# (one tree: the site, path, line and flag); "trees" (lines move: path,
-# flag and message, else tool, path, flag and the quoted names, paired in
-# line order); anything else none (one compiler, one tree patched or
-# not: the key alone).
+# By key first; what it leaves, by the fallback for what differs between
+# the sides ($differ): "compilers" (one tree: the site), "trees" (the
+# message, else the quoted names, in line order) or "patch" (one compiler
+# on one tree, patched or not: none, the key alone).
 def quoted_names: [.message | scan("'([^']*)'")[]];
+# whether record . is the warning claim $c names ({path, flag, names}, from
+# a compiler's line: whichever compiler prints it)
+def claimed_by($c): .kind == "warning" and .path == $c.path and .flag == $c.flag and quoted_names == $c.names;
 def same_warnings($a; $b; $differ):
 	# the unpaired that f maps to one value (null: to none) paired in
 	# line order
@@ -155,4 +156,5 @@ def same_warnings($a; $b; $differ):
 	| if $differ == "compilers" then pair("site"; [.seed, .path, .line, .flag])
 	  elif $differ == "trees" then pair("message"; [.seed, .path, .flag, .message])
 		| pair("names"; quoted_names as $q | if $q == [] then null else [.seed, .tool, .path, .flag, $q] end)
-	  else . end;
+	  elif $differ == "patch" then .
+	  else error("same_warnings: \($differ | tojson) is not compilers, trees or patch") end;

@@ -68,7 +68,7 @@ for tc in $TOOLCHAINS; do
 	kbuild_cmd "$work/src" "$work/$tc-after"
 	jq -r -s -L "$TOP/mk" --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \
 		--arg kbuild "${kbuild[*]}" 'include "corpus-lib";
-		same_warnings($b; .; "").new
+		same_warnings($b; .; "patch").new
 		| (if length == 0 then "  NEW      \($tc): nothing new" else
 		   (.[] | "  NEW      \($tc) \(.key) [\(.tool)] \(.text)\n           reproduce: \($kbuild) W=\($w) \(.objects[0] // (.path | sub("\\.c$"; ".o")))")
 		   end)' "$work/$tc-after/diags.jsonl" | tee -a "$work/new.txt"

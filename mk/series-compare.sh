@@ -25,7 +25,7 @@ jq -n -r -L "$here" --argjson list "$list" \
 	def pad($w): tostring | (" " * ($w - length)) + .;
 	def warnings($r): [$r[] | select(.type == "diag" and .kind == "warning")];
 	warnings($a) as $A | warnings($b) as $B
-	| same_warnings($A; $B; "") as {gone: $gone, new: $new}
+	| same_warnings($A; $B; "patch") as {gone: $gone, new: $new}
 	| "warnings: \($A | length) before, \($B | length) after: \($gone | length) gone, \($new | length) new",
 	  "",
 	  "level   gone    new",

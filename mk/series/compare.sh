@@ -23,18 +23,17 @@ compare() {
 		--rawfile changed "$tmp/$2.changed" --arg failw "$FAILW" \
 		--argjson sec_before "$(cat "$tmp/$2.before.sec")" --argjson sec_after "$(cat "$tmp/$2.after.sec")" '
 	include "corpus-lib";
-	def is(c): .kind == "warning" and .path == c.path and .flag == c.flag and (quoted_names == c.names);
 	def warnings($r): [$r[] | select(.kind == "warning")];
 	{patch: $patch, toolchain: $tc, w: $w,
 	 objects: ($objs | split("\n") | map(select(. != ""))),
 	 seconds: {before: $sec_before, after: $sec_after},
 	 claims: [$claims[] | . as $c |
-		{text, before: ([$before[] | select(is($c))] | length),
-		 after: ([$after[] | select(is($c))] | length)} |
+		{text, before: ([$before[] | select(claimed_by($c))] | length),
+		 after: ([$after[] | select(claimed_by($c))] | length)} |
 		.status = (if .before == 0 and .after == 0 then "not-seen"
 			elif .after == 0 then "gone" else "still-there" end)],
-	 new: [same_warnings(warnings($before); warnings($after); "").new[] |
-		. as $r | select(all($claims[]; . as $c | $r | is($c) | not)) |
+	 new: [same_warnings(warnings($before); warnings($after); "patch").new[] |
+		. as $r | select(all($claims[]; . as $c | $r | claimed_by($c) | not)) |
 		{text, level} |
 		.fails = (.level == null or .level == 0 or ((.level | tostring) as $l | $failw | contains($l)))],
 	 build: (if $status == "0" and $missing == "" then "ok" else "failed" end),
