@@ -130,6 +130,7 @@ def summary_facts($sha; $size):
 # the sides ($differ): "compilers" (one tree: the site), "trees" (the
 # message, else the quoted names, in line order) or "patch" (one compiler
 # on one tree, patched or not: none, the key alone).
+def warnings($r): [$r[] | select(.type == "diag" and .kind == "warning")];
 def quoted_names: [.message | scan("'([^']*)'")[]];
 # whether record . is the warning claim $c names ({path, flag, names}, from
 # a compiler's line: whichever compiler prints it)

@@ -23,7 +23,6 @@ done | { read -r a; read -r b; echo "before: $a"; echo "after:  $b"
 jq -n -r -L "$here" --argjson list "$list" \
 	--slurpfile a <(zstd -dcq "$before") --slurpfile b <(zstd -dcq "$after") 'include "corpus-lib";
 	def pad($w): tostring | (" " * ($w - length)) + .;
-	def warnings($r): [$r[] | select(.type == "diag" and .kind == "warning")];
 	warnings($a) as $A | warnings($b) as $B
 	| same_warnings($A; $B; "patch") as {gone: $gone, new: $new}
 	| "warnings: \($A | length) before, \($B | length) after: \($gone | length) gone, \($new | length) new",

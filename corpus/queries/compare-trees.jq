@@ -15,7 +15,6 @@
 include "corpus-lib" {search: "./../../mk"};
 def lv: if . == null then "?" elif . == 0 then "default" else "W=\(.)" end;
 def pad($w): tostring | (" " * ($w - length)) + .;
-def warnings($r): [$r[] | select(.type == "diag" and .kind == "warning")];
 def by($how): map(select(.by == $how)) | length;
 def set($l): reduce ($l // [])[] as $x ({}; .[$x] = true);
 

@@ -7,8 +7,7 @@
 # Instances are summed over the records of one site.
 include "corpus-lib" {search: "./../../mk"};
 def sites($r):
-  [$r[] | select(.type == "diag" and .kind == "warning")]
-  | group_by([.seed, .path, .line, .flag])
+  warnings($r) | group_by([.seed, .path, .line, .flag])
   | map({seed: .[0].seed, path: .[0].path, line: .[0].line, flag: .[0].flag,
          level: .[0].level, key: .[0].key, text: .[0].text,
          count: (map(.count) | add)});

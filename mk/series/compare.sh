@@ -23,7 +23,6 @@ compare() {
 		--rawfile changed "$tmp/$2.changed" --arg failw "$FAILW" \
 		--argjson sec_before "$(cat "$tmp/$2.before.sec")" --argjson sec_after "$(cat "$tmp/$2.after.sec")" '
 	include "corpus-lib";
-	def warnings($r): [$r[] | select(.kind == "warning")];
 	{patch: $patch, toolchain: $tc, w: $w,
 	 objects: ($objs | split("\n") | map(select(. != ""))),
 	 seconds: {before: $sec_before, after: $sec_after},
