@@ -206,9 +206,8 @@ ok "build: a claimed object that does not build before the patch stops the check
 	grep -qxF 'kwarn: series-check: p.patch: gcc-12: the build before the patch fails (d/g.o )' $s/out"
 
 diag() { # PATH FLAG NAME LEVEL: a warning record as kwarn-parse -l prints it
-	jq -n -c --arg p "$1" --arg f "$2" --arg n "$3" --argjson l "$4" \
-		'{kind: "warning", tool: "gcc", path: $p, flag: $f, level: $l, message: "no prototype for \u0027\($n)\u0027",
-		  text: "\($p):1:1: warning: no prototype for \u0027\($n)\u0027 [\($f)]"}'
+	printf "%s:1:1: warning: no prototype for '%s' [%s]\n" "$1" "$3" "$2" |
+		"$TOP/.build/bin/kwarn-parse" -x "\"seed\":$TEST_SEED" | jq -c --argjson l "$4" '.level = $l'
 }
 diag d/g.c -Wmissing-prototypes g 1 | jq -c '{text, path, flag, names: ["g"], objects: ["d/g.o"]}' > "$c/claims"
 { diag d/g.c -Wmissing-prototypes g 1; diag d/g.c -Wshadow s 2; } > "$s/tmp/gcc-12.before.json"
