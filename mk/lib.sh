@@ -26,8 +26,9 @@
 #                      in DIR, configured (kmake-in)
 #   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
 #   scratch_desc DIR KEY=VALUE...  write a scratch build's descriptor (repro,
-#                      why, newwarn): use_toolchain's toolchain, KSRC, -j$(nproc),
-#                      no fragment, timeout, checkers or distcc; then KEY=VALUE
+#                      why, newwarn, series-check): use_toolchain's
+#                      toolchain, KSRC, -j$(nproc), no fragment, timeout,
+#                      checkers or distcc; then KEY=VALUE
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
