@@ -67,16 +67,16 @@ if [ -e "$running" ]; then
 	rm -f .kwarn-repair .kwarn-repair.n)
 fi
 touch "$running"
-# named targets (an object of repro's, why's, newwarn's, series-check's)
-# are made again every time, so that their warnings are printed again in
-# a build directory that is kept: gone with their captured output
+# named targets go with their captures: in a build directory that is
+# kept, each is made again and its warnings printed again
 forget() {
-	local t f
 	[ "$targets" != all ] || return 0
-	for t in $targets; do
-		f=$dir/$t
-		rm -f "$f" "${f%/*}/.${f##*/}".{kwarn,kernel-doc.log,sparse.log,clang-analyzer.log}
-	done
+	# shellcheck disable=SC2086
+	(cd "$dir" && rm -f $targets)
+	for s in kwarn kernel-doc.log sparse.log clang-analyzer.log; do
+		# shellcheck disable=SC2086
+		captured "$dir" $s $targets
+	done | xargs -r -d '\n' rm -f
 }
 forget
 if [ "$fragment" = - ]; then

@@ -50,26 +50,15 @@ else
 	[ -z "${levels:-}" ] || { cp "$tmp/levels.tsv" "$levels.tmp" && mv "$levels.tmp" "$levels"; }
 fi
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
-# captured SUFFIX: the output captured beside each object (.NAME.o.SUFFIX);
-# of named targets, theirs alone: a scratch build directory that is kept
-# (why's, series-check's) holds the captures of earlier builds' targets
-captured() {
-	local t f
-	if [ "$targets" = all ]; then
-		find "$dir" -name ".*.$1" -type f
-	else
-		for t in $targets; do
-			f=$dir/$t
-			f=${f%/*}/.${f##*/}.$1
-			[ ! -f "$f" ] || echo "$f"
-		done
-	fi | sort
-}
-captured kwarn > "$tmp/objects"
-captured kernel-doc.log > "$tmp/docs"
+# of named targets, their captures alone: a scratch build directory that
+# is kept (why's, series-check's) holds those of earlier builds' targets
+named=()
+[ "$targets" = all ] || read -ra named <<< "$targets"
+captured "$dir" kwarn "${named[@]}" > "$tmp/objects"
+captured "$dir" kernel-doc.log "${named[@]}" > "$tmp/docs"
 # the checkers' logs only when checkers asks for them: the build directory
 # keeps those of earlier runs
-checker() { case " ${checkers:-} " in *" $1 "*) captured "$1.log" ;; esac; }
+checker() { case " ${checkers:-} " in *" $1 "*) captured "$dir" "$1.log" "${named[@]}" ;; esac; }
 checker sparse > "$tmp/sparse"
 checker clang-analyzer > "$tmp/analyzer"
 

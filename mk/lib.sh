@@ -25,6 +25,10 @@
 #                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
 #                      in DIR, configured (kmake-in)
 #   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
+#   captured DIR SUFFIX [TARGET...]  what kwarn-cc captured beside the
+#                      objects of build directory DIR (.NAME.o.SUFFIX: kwarn,
+#                      kernel-doc.log, sparse.log, clang-analyzer.log), sorted;
+#                      with TARGETs, theirs alone
 #   scratch_desc DIR KEY=VALUE...  write a scratch build's descriptor (repro,
 #                      why, newwarn, series-check): use_toolchain's
 #                      toolchain, KSRC, -j$(nproc), no fragment, timeout,
@@ -86,6 +90,16 @@ read_desc() {
 	[ -f "$1/build.env" ] || fail "$1/build.env: no build descriptor (mk/desc.sh writes it)"
 	# shellcheck disable=SC1091
 	. "$1/build.env"
+}
+captured() {
+	local d=$1 s=$2 t f
+	shift 2
+	[ $# != 0 ] || { find "$d" -name ".*.$s" -type f | sort; return; }
+	for t; do
+		f=$d/$t
+		f=${f%/*}/.${f##*/}.$s
+		[ ! -f "$f" ] || echo "$f"
+	done | sort
 }
 scratch_desc() {
 	local dir=$1

@@ -169,7 +169,7 @@ ok "headers: a patch that changes no object the seed builds stops the check (sta
 	$(declare -f outis); s=$s; outis 2 && grep -qF 'NOTE     d/c.c: not built in seed $TEST_SEED, skipped' $s/out &&
 	grep -qF 'kwarn: series-check: notbuilt: nothing to build' $s/out"
 
-# --- build.sh and compare.sh: two builds' records and objects, made up ----------
+# --- rebuild.sh and compare.sh: two builds' records and objects, made up --------
 c=$s/compare
 mkdir -p "$c/src" "$s/tmp/gcc-12.before.o/d" "$s/tmp/gcc-12.after.o/d"
 printf 'int f(int x) { return x + 1; }\n' > "$c/src/same.c"

@@ -1,19 +1,14 @@
 # rebuild.sh - sourced by mk/series-check.sh (after mk/lib.sh): the
-# affected objects built before and after a patch, and what they printed
-# and compiled to. Each toolchain's build directory is a scratch build of
-# the one engine (mk/lib.sh scratch_desc): mk/build.sh builds the objects,
-# mk/corpus.sh records reads their records, as for make repro.
+# affected objects built before and after a patch, as make repro builds
+# one: a scratch build per toolchain (mk/lib.sh scratch_desc), mk/build.sh
+# and mk/corpus.sh records.
 #
 #   toolchains_setup   for each of TOOLCHAINS: its build directory
-#                      $WORK/SEED-DIR/TC-WW (bdir[TC]) and its config, the
-#                      seed's from the corpus (the toolchain's own, else
-#                      $tmp/refbuild's; olddefconfig in $tree), and its
-#                      descriptor, with no targets yet
+#                      $WORK/SEED-DIR/TC-WW (bdir[TC]), its config (from its
+#                      corpus, else $tmp/refbuild's) and descriptor
 #   build TC TAG OBJS-FILE    build the objects in $tree; writes $tmp/TC.TAG.log
-#                      (make's output), .json (the objects' records, W
-#                      levels by the levels table, as make corpus's), .status,
-#                      .sec, .missing (objects not built) and .o/ (copies of
-#                      the objects)
+#                      (make's), .json (their records), .status, .sec,
+#                      .missing (objects not built) and .o/ (the objects)
 #   keep_built NAME TC       after the "before" build: writes $tmp/objs.TC, the
 #                      objects that build before the patch; fails the check
 #                      when a claimed one (or every one) does not
