@@ -7,7 +7,7 @@
 # With STEP (logged: mk/step.sh), under DIR's lock (DIR.lock) from the writing to STEP's end:
 # two runs at once, of other settings, each read their own.
 # make writes it for every build (mk/build.mk), mk/lib.sh's scratch_desc
-# for repro's, why's and newwarn's. The keys:
+# for repro's, why's, newwarn's and series-check's. The keys:
 #   seed p w variant         tc family cc packages (the toolchain)
 #   ksrc kargs kcc           the tree; the kernel make's arguments and CC
 #   config fragment targets  the seed's config, a fragment on it ("-": none)

@@ -26,9 +26,14 @@
 #                      in DIR, configured (kmake-in)
 #   make_dry_run       1 under make -n (a + recipe line), else empty
 #   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
+#   captured DIR SUFFIX [TARGET...]  what kwarn-cc captured beside the
+#                      objects of build directory DIR (.NAME.o.SUFFIX: kwarn,
+#                      kernel-doc.log, sparse.log, clang-analyzer.log), sorted;
+#                      with TARGETs, theirs alone
 #   scratch_desc DIR KEY=VALUE...  write a scratch build's descriptor (repro,
-#                      why, newwarn): use_toolchain's toolchain, KSRC, -j$(nproc),
-#                      no fragment, timeout, checkers or distcc; then KEY=VALUE
+#                      why, newwarn, series-check): use_toolchain's
+#                      toolchain, KSRC, -j$(nproc), no fragment, timeout,
+#                      checkers or distcc; then KEY=VALUE
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
@@ -90,6 +95,16 @@ read_desc() {
 	[ -f "$1/build.env" ] || fail "$1/build.env: no build descriptor (mk/desc.sh writes it)"
 	# shellcheck disable=SC1091
 	. "$1/build.env"
+}
+captured() {
+	local d=$1 s=$2 t f
+	shift 2
+	[ $# != 0 ] || { find "$d" -name ".*.$s" -type f | sort; return; }
+	for t; do
+		f=$d/$t
+		f=${f%/*}/.${f##*/}.$s
+		[ ! -f "$f" ] || echo "$f"
+	done | sort
 }
 scratch_desc() {
 	local dir=$1

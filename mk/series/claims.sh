@@ -1,5 +1,5 @@
-# corpus.sh - sourced by mk/series-check.sh (after mk/lib.sh, trailers.sh):
-# the seed's corpus, what the check takes from it.
+# claims.sh - sourced by mk/series-check.sh (after mk/lib.sh, trailers.sh):
+# the seed's corpus, what the check takes from it: the claims as records.
 #
 #   corpus_load        reads $CORPUS/seed-$SEED/*-W*.jsonl.zst; writes
 #                      $tmp/refbuild (the build record of REF_TOOLCHAIN's
