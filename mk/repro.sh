@@ -29,6 +29,13 @@ if [ "$PHASE" = find ]; then
 	# tree (KVER=, KSRC=), a key being the same in both when the line is
 	files=("$CORPUS/$TREE_DIR"/*/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
 	[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS/$TREE_DIR${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus${KVER:+ KVER=$KVER} first"
+	# the run of the settings (P=, CONFIG=, FRAGMENT=) first: a key that
+	# several runs print is rebuilt, and why's hint counted, in that one
+	mine=() others=()
+	for f in "${files[@]}"; do
+		if [[ $f == "$CORPUS/$RUN/"* ]]; then mine+=("$f"); else others+=("$f"); fi
+	done
+	files=("${mine[@]}" "${others[@]}")
 	"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2	# it said why
 
 	if [ -n "$ID" ]; then
