@@ -44,6 +44,7 @@ srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-pri
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo 'int kwarn;' > "$tmp/t.c"
+echo 'int kwarn_unused(int unused) { return 0; }' > "$tmp/unused-parameter.c"
 level_words() { if [ "$1" = 0 ]; then echo "without W="; else echo "from W=$1"; fi; }
 
 i=0
@@ -61,7 +62,14 @@ for w in "" 1 12 123; do
 				sub(/<.*/, "", f)
 				if (v == "[enabled]" || (v ~ /^[0-9]+$/ && v != "0"))
 					print f "\t" lv "\ton in KBUILD_CFLAGS " at " (gcc -Q --help=warnings)"
-			}' ;;
+			}'
+		# -Q cannot tell -Wunused-parameter's state (-Wunused with -Wextra
+		# turns it on): Debian's gcc 11 and 12 list it "[available in
+		# Modula-2]". A compile of an unused parameter asks gcc itself.
+		# shellcheck disable=SC2086
+		if "$cc" $flags -fsyntax-only "$tmp/unused-parameter.c" 2>&1 | grep -qF '[-Wunused-parameter]'; then
+			printf '%s\t%s\t%s\n' -Wunused-parameter $i "on in KBUILD_CFLAGS $at (gcc warns on an unused parameter)"
+		fi ;;
 	clang)
 		# shellcheck disable=SC2086
 		diagtool${cc#clang} show-enabled --no-levels $flags "$tmp/t.c" > "$tmp/ids.$i"
