@@ -17,7 +17,8 @@
 #    diagtool show-enabled), so implied flags (-Wextra -> -Woverride-init)
 #    and flags switched off by default and back on (-Wmaybe-uninitialized)
 #    come out right;
-#  - DTC_FLAGS from scripts/Makefile.lib (dtc checks, as -W<check>);
+#  - DTC_FLAGS from scripts/Makefile.lib, or Makefile.dtbs where the tree
+#    has one (6.12), (dtc checks, as -W<check>);
 #  - cmd_checkdoc from scripts/Makefile.build (kernel-doc, as tool:kernel-doc);
 #  - include/linux/compiler_types.h: when KBUILD_EXTRA_WARN2 drops
 #    __maybe_unused from inline functions, clang's -Wunused-function on
@@ -76,11 +77,14 @@ for w in "" 1 12 123; do
 		sed -n "s/.*\[\(-W[^]]*\)\]\$/\1\t$i\ton in KBUILD_CFLAGS $at (diagtool show-enabled)/p" "$tmp/ids.$i" ;;
 	esac
 
+	# DTC_FLAGS: scripts/Makefile.lib's, or from 6.12 on Makefile.dtbs's
+	# (its rules come after p, the goal)
 	make -s --no-print-directory -C "$srctree" -f - KBUILD_EXTRA_WARN=$w \
 		srctree=. > "$tmp/dtc.$i" <<-'MK'
+		p: ; @echo '$(DTC_FLAGS)'
 		include scripts/Kbuild.include
 		include scripts/Makefile.lib
-		p: ; @echo '$(DTC_FLAGS)'
+		-include scripts/Makefile.dtbs
 		MK
 	doc=$(make -s --no-print-directory -C "$srctree" -f - KBUILD_EXTRA_WARN=$w \
 		srctree=. obj=scripts/basic src=scripts/basic <<-'MK'
@@ -92,6 +96,8 @@ for w in "" 1 12 123; do
 	i=$((i + 1))
 done > "$tmp/all"
 
+dtc_file=scripts/Makefile.lib
+[ ! -f "$srctree/scripts/Makefile.dtbs" ] || dtc_file=scripts/Makefile.dtbs
 # A dtc check is on at a level when DTC_FLAGS last says -W<check> there, or
 # says nothing of a check that is on by default (one some level turns off).
 awk '{ for (i = 1; i <= NF; i++) {
@@ -101,9 +107,9 @@ awk '{ for (i = 1; i <= NF; i++) {
 		f = tmp "/dtc." i
 		if (((f, c) in state) ? state[f, c] : (c in dflt)) {
 			print "-W" c "\t" i "\tdtc check on in DTC_FLAGS " (i ? "from W=" i : "without W=") \
-				" (scripts/Makefile.lib)"
+				" (" file ")"
 			break } } }' \
-	tmp="$tmp" "$tmp"/dtc.[0-3] >> "$tmp/all"
+	tmp="$tmp" file="$dtc_file" "$tmp"/dtc.[0-3] >> "$tmp/all"
 
 # randconfig's warnings come before any W= applies
 printf 'tool:kconfig\t0\trandconfig runs before any W= applies\n' >> "$tmp/all"
