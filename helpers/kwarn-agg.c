@@ -33,7 +33,7 @@
  *
  * compare: the warning sites (seed, path, line, flag) of the -b summaries
  * against those of the -a summaries, matched as the same warning across
- * compilers (doc/compare.md: by key, then by site): new in B, gone in B,
+ * compilers (doc/compare.md: by site): new in B, gone in B,
  * in both, per flag and per level, and the first N new and gone sites;
  * byte for byte corpus/queries/compare.jq's text. -j: all of it (every
  * new and gone site) as one JSON line, the fields in compare.jq's order (jq . prints it
@@ -1259,8 +1259,6 @@ static size_t nsites, capsites;
 /* the seed's sites by path, line and flag: their index in sites */
 struct site_slot { uint64_t hash; size_t site; };
 static struct htab site_idx = HTAB(struct site_slot);
-/* the seed's sites of A by key (a site's key: its first record's) */
-static struct htab key_idx = HTAB(struct site_slot);
 static char *arena;
 static size_t narena, caparena;
 static uint64_t cur_seed;
@@ -1302,11 +1300,6 @@ static int site_is(const void *slot, const void *key)
 
 	return s->line == r->line && s->pathlen == r->pathlen && s->flaglen == r->flaglen &&
 	       !memcmp(arena + s->path, r->path, r->pathlen) && !memcmp(arena + s->flag, r->flag, r->flaglen);
-}
-
-static int key_is(const void *slot, const void *key)
-{
-	return sites[((const struct site_slot *)slot)->site].key[0] == *(const uint64_t *)key;
 }
 
 static void compare_record(const struct rec *r)
@@ -1429,30 +1422,17 @@ static size_t *order, caporder;	/* the seed's sites with a new or gone side */
 static void compare_seed(void)
 {
 	size_t n = 0;
-	int fresh;
 
 	if (caporder < nsites) {
 		caporder = nsites;
 		free(order);
 		order = emalloc(caporder * sizeof(*order));
 	}
-	/* the same warning across compilers: the same key, else the same site */
-	for (size_t i = 0; i < nsites; i++)
-		if (sites[i].has[0])
-			((struct site_slot *)htab_put(&key_idx, hash_mix(sites[i].key[0]), key_is,
-						      &sites[i].key[0], &fresh))->site = i;
-	for (size_t i = 0; i < nsites; i++) {
-		struct site *s = &sites[i];
-		struct site_slot *e;
-
-		if (s->has[1] && (e = htab_get(&key_idx, hash_mix(s->key[1]), key_is, &s->key[1])) &&
-		    !sites[e->site].same[0])
-			s->same[1] = sites[e->site].same[0] = 1;
-	}
+	/* the same warning across compilers: the same site (doc/compare.md) */
 	for (size_t i = 0; i < nsites; i++) {
 		struct site *s = &sites[i];
 
-		if (s->has[0] && s->has[1] && !s->same[0] && !s->same[1])
+		if (s->has[0] && s->has[1])
 			s->same[0] = s->same[1] = 1;
 		/* from here on has[] is the sides listed: gone (A), new (B) */
 		s->has[0] &= !s->same[0];
@@ -1487,7 +1467,6 @@ static void compare_seed(void)
 	}
 	nsites = narena = 0;
 	htab_clear(&site_idx);
-	htab_clear(&key_idx);
 }
 
 static void compare_begin(void)
@@ -1623,7 +1602,6 @@ static void compare_end(void)
 	free(order);
 	free(sites);
 	htab_free(&site_idx);
-	htab_free(&key_idx);
 	free(arena);
 	free(new_text.s);
 	free(gone_text.s);

@@ -149,11 +149,17 @@ def same_warnings($a; $b; $differ):
 			   gone: $x[$n:], new: $y[$n:]})
 		| {same: ($same + (map(.same) | add // [])), gone: (map(.gone) | add // []),
 		   new: (map(.new) | add // [])};
-	(reduce $a[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $akey
-	| (reduce $b[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $bkey
-	| {same: [$a[] | $bkey["\(.seed) \(.key)"] as $m | select($m) | {a: ., b: $m, by: "key"}],
-	   gone: [$a[] | select($bkey["\(.seed) \(.key)"] | not)],
-	   new: [$b[] | select($akey["\(.seed) \(.key)"] | not)]}
+	# two compilers build one source: a key (its ordinal among the file's
+	# like warnings) would pair two lines when a version rewords one, so
+	# the site alone decides there
+	if $differ == "compilers" then {same: [], gone: $a, new: $b}
+	else
+		(reduce $a[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $akey
+		| (reduce $b[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $bkey
+		| {same: [$a[] | $bkey["\(.seed) \(.key)"] as $m | select($m) | {a: ., b: $m, by: "key"}],
+		   gone: [$a[] | select($bkey["\(.seed) \(.key)"] | not)],
+		   new: [$b[] | select($akey["\(.seed) \(.key)"] | not)]}
+	end
 	| if $differ == "compilers" then pair("site"; [.seed, .path, .line, .flag])
 	  elif $differ == "trees" then pair("message"; [.seed, .path, .flag, .message])
 		| pair("names"; quoted_names as $q | if $q == [] then null else [.seed, .tool, .path, .flag, $q] end)
