@@ -1246,7 +1246,6 @@ struct site {
 	size_t path, flag, text[2];	/* offsets in the arena */
 	size_t pathlen, flaglen;
 	int has[2], level[2];
-	int same[2];			/* this side is the same warning as one of the other's */
 };
 struct flag_row {
 	const char *flag;
@@ -1327,7 +1326,9 @@ static void compare_record(const struct rec *r)
 		s->has[side] = 1;
 		s->level[side] = r->level;
 		s->key[side] = r->key;
-		s->text[side] = arena_put(r->text, strlen(r->text));
+		/* A is read first: a site of both prints no text, keep none */
+		if (!side || !s->has[0])
+			s->text[side] = arena_put(r->text, strlen(r->text));
 	}
 	s->count[side] += r->count;
 }
@@ -1417,7 +1418,7 @@ static void count_site(const struct site *s, int sd, int which)
 }
 
 /* the seed's sites: matched, counted, listed, and forgotten */
-static size_t *order, caporder;	/* the seed's sites with a new or gone side */
+static size_t *order, caporder;	/* the seed's new and gone sites */
 
 static void compare_seed(void)
 {
@@ -1430,20 +1431,15 @@ static void compare_seed(void)
 	}
 	/* the same warning across compilers: the same site (doc/compare.md) */
 	for (size_t i = 0; i < nsites; i++) {
-		struct site *s = &sites[i];
+		const struct site *s = &sites[i];
+		/* new (0), gone (1) or both (2): new counts B's record, the
+		 * others A's (compare.jq's level) */
+		int which = s->has[0] ? (s->has[1] ? 2 : 1) : 0;
 
-		if (s->has[0] && s->has[1])
-			s->same[0] = s->same[1] = 1;
-		/* from here on has[] is the sides listed: gone (A), new (B) */
-		s->has[0] &= !s->same[0];
-		s->has[1] &= !s->same[1];
-		/* new: B's record; gone and both: A's (compare.jq's level) */
-		if (s->same[0] || s->has[0])
-			count_site(s, 0, s->same[0] ? 2 : 1);
-		if (s->has[1])
-			count_site(s, 1, 0);
-		nboth += s->same[0];
-		if (s->has[0] || s->has[1])
+		count_site(s, which ? 0 : 1, which);
+		if (which == 2)
+			nboth++;
+		else
 			order[n++] = i;
 	}
 	qsort(order, n, sizeof(*order), cmp_site);
@@ -1456,8 +1452,7 @@ static void compare_seed(void)
 			else
 				add_text(&new_text, s, 1);
 			nnew++;
-		}
-		if (s->has[0]) {
+		} else {
 			if (json)
 				put_site(gone_tmp, s, 0, !ngone);
 			else
