@@ -43,9 +43,12 @@ names() {
 		{ print "*" }
 		END { if (depth) print "*" }' "$1" | sort -u
 }
+dependents() { # FILE -> the objects whose dependencies list it ($deps)
+	awk -F '\t' -v f="$1" '$1 == f { print $2 }' "$deps" | sort -u
+}
 includers() { # PATCHFILE HEADER -> "2 OBJECT" lines, a note on fd 3
 	local p=$1 f=$2 h src o
-	awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$deps" | sort -u > "$tmp/incl"
+	dependents "$f" > "$tmp/incl"
 	names "$p" "$f" > "$tmp/names.all"
 	# an include every includer already has changes nothing
 	sed -n 's/^#include //p' "$tmp/names.all" | while read -r h; do
@@ -71,7 +74,7 @@ compiled_in() { # SOURCE -> the objects the seed compiles it in: its own, or
 	if grep -qxF "${1%.*}.o" "$tmp/built"; then
 		echo "${1%.*}.o"
 	elif [ -s "$deps" ]; then
-		awk -F '\t' -v f="$1" '$1 == f { print $2 }' "$deps" | sort -u
+		dependents "$1"
 	fi
 }
 objects() { # PATCHFILE -> "RANK OBJECT" lines on stdout, notes on fd 3
