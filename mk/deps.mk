@@ -9,7 +9,7 @@ BASE_PACKAGES := make gcc libc6-dev bc bison flex libssl-dev libelf-dev \
 APT_LOCK_TIMEOUT ?= 600
 need-packages = APT_LOCK_TIMEOUT=$(APT_LOCK_TIMEOUT) $(TOP)/mk/need-packages.sh $(1)
 
-DEPS_STAMP := $(O)/.deps-$(shell echo $(BASE_PACKAGES) | md5sum | cut -c1-8)
+DEPS_STAMP := $(O)/.kwarn-deps-$(shell echo $(BASE_PACKAGES) | md5sum | cut -c1-8)
 
 # make deps prepares a machine for the settings' campaign with one command
 # (each node of a cluster, make slurm): every toolchain it builds with,

@@ -20,13 +20,14 @@ ifdef KSRC
 KSRC_USER := $(KSRC)
 override KSRC := $(abspath $(KSRC))
 TREE_ID := user-$(shell cd $(KSRC) && git describe --always --dirty 2>/dev/null || echo unknown)
-# one stamp per tree (its path as a name): builds made from another tree
-# are out of date against it
-TREE_STAMP := $(O)/src/.user-tree$(call path-as-name,$(KSRC))
 TREE_NAME ?= $(TREE_ID)
 TREE_DIR := ksrc$(call path-as-name,$(KSRC))
+# one stamp per tree (its path as a name): builds made from another tree
+# are out of date against it. The stamp of its old name is moved, keeping
+# its time, so that the builds made against it stay up to date.
+TREE_STAMP := $(O)/src/.kwarn-tree-$(TREE_DIR)
 $(TREE_STAMP):
-	$(Q)mkdir -p $(@D) && touch $@
+	$(Q)mkdir -p $(@D) && { mv $(O)/src/.user-tree$(call path-as-name,$(KSRC)) $@ 2> /dev/null || touch $@; }
 else
 SRC_PKG := linux-source-$(KVER)
 SRC_TARBALL := /usr/src/$(SRC_PKG).tar.xz
@@ -34,10 +35,11 @@ SRC_TARBALL := /usr/src/$(SRC_PKG).tar.xz
 SRC_VERSION = $(eval SRC_VERSION := $(shell dpkg-query -W -f '$${Version}' $(SRC_PKG) 2>/dev/null))$(SRC_VERSION)
 TREE_ID = $(eval TREE_ID := $(shell echo '$(SRC_PKG) $(SRC_VERSION) $(SERIES_SHA)' | sha256sum | cut -c1-12))$(TREE_ID)
 KSRC := $(O)/src/$(SRC_PKG)
-TREE_STAMP = $(KSRC)/.kwarn-tree-$(TREE_ID)
 TREE_NAME = $(SRC_PKG) $(SRC_VERSION)
 TREE_DIR := $(SRC_PKG)
-$(KSRC)/.kwarn-tree-%: | $(DEPS_STAMP)
+# beside the tree, not in it: the tree is the package's files and series/
+TREE_STAMP = $(O)/src/.kwarn-tree-$(TREE_DIR)-$(TREE_ID)
+$(O)/src/.kwarn-tree-$(TREE_DIR)-%: | $(DEPS_STAMP)
 	$(call say,TREE,$(SRC_PKG) $(SRC_VERSION) + series ($(TREE_ID)))
 	$(Q)mkdir -p $(O)/src && flock $(O)/src/.lock $(TOP)/mk/tree.sh $(SRC_TARBALL) $(KSRC) $(SERIES) $@
 endif

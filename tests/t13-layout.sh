@@ -68,4 +68,27 @@ ok "a corpus of a KSRC= tree is not guessed: make migrate asks for KSRC=" bash -
 ok "  with KSRC= it goes to that tree's RUN" bash -c "
 	make -C $TOP -s migrate CORPUS=$old/user O=$old/o KSRC=$TESTDIR/layout-tree > /dev/null &&
 	test -f '$old/user/ksrc${TESTDIR//\//^}^layout-tree/p0-small/seed-1/$TEST_TC-W123.jsonl.zst'"
+# The tree's stamp is beside the tree in O/src, not in the tree; an O=
+# whose stamp is still in the tree gets it moved out, keeping its time, so
+# that the builds made against it stay up to date
+stamp=$(print TREE_STAMP)
+inside=$O/src/$TEST_TREE/.kwarn-tree-${stamp##*-}
+built=$(print BUILD_STAMP $TEST_VARS TOOLCHAIN=$TEST_TC W=123)
+ok "the tree's stamp is in O/src, beside the tree" bash -c "
+	test -e '$stamp' && test '$(dirname "$stamp")' = '$O/src' && ! ls -A '$O/src/$TEST_TREE' | grep -q '^.kwarn-tree'"
+mtime=$(stat -c %Y "$stamp")
+mv "$stamp" "$inside"
+ok "  a stamp in the tree is moved there by make tree, its time kept, the tree not prepared again" bash -c "
+	make -C $TOP tree O=$O 2>&1 | grep -v '^  TREE ' | { ! grep -q PATCH; } &&
+	test ! -e '$inside' && test \$(stat -c %Y '$stamp') = $mtime"
+ok "  and the test build is still up to date: make builds nothing" bash -c "
+	make -C $TOP '$built' O=$O $TEST_VARS TOOLCHAIN=$TEST_TC W=123 > $TESTDIR/stamp.out 2>&1 &&
+	! grep '^  BUILD ' $TESTDIR/stamp.out"
+ustamp=$(print TREE_STAMP KSRC="$TESTDIR/layout-tree")
+uold=$O/src/.user-tree${TESTDIR//\//^}^layout-tree
+rm -f "$ustamp" && touch -d 2020-01-01 "$uold"
+ok "a KSRC= tree's stamp of its old name (.user-tree) is renamed, its time kept" bash -c "
+	test '$ustamp' = '$O/src/.kwarn-tree-ksrc${TESTDIR//\//^}^layout-tree' &&
+	make -C $TOP -s tree KSRC=$TESTDIR/layout-tree O=$O && test ! -e '$uold' &&
+	test \$(stat -c %Y '$ustamp') = $(date -d 2020-01-01 +%s)"
 echo "1..$n"

@@ -37,7 +37,7 @@ apply() {
 }
 sync_tree() {
 	say SYNC "$KSRC -> $tree (once per tree)"
-	mkdir -p "$tree" && rsync -rlc --delete --exclude='/.kwarn-tree-*' "$KSRC/" "$tree/" ||
+	mkdir -p "$tree" && rsync -rlc --delete "$KSRC/" "$tree/" ||
 		fail "cannot copy $KSRC to $tree"
 	rm -rf "$st" && mkdir -p "$st/saved" && echo "id $TREE_ID" > "$st/ops"
 }
