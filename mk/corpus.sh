@@ -107,7 +107,7 @@ jq -n -c --slurpfile d "$tmp/diags" --rawfile built "$tmp/built" \
 	--arg packages "$(dpkg-query -W -f '${Package}=${Version}\n' $packages 2>/dev/null || true)" \
 	--arg kernel "$("${kmake[@]}" -s kernelversion 2>/dev/null)" \
 	--arg tree "$tree" --arg series "$series" \
-	--arg status "$(cat "$dir/status")" \
+	--arg status "$(cat "$dir/status")" --arg result "$(build_result "$dir")" \
 	--arg diff "$(cat "$dir/config.diff")" '
 	{type: "build", schema: 2, seed: $seed, probability: $p, w: $w,
 	 toolchain: $tc, variant: $variant, compiler: $compiler,
@@ -116,7 +116,7 @@ jq -n -c --slurpfile d "$tmp/diags" --rawfile built "$tmp/built" \
 	 fragment_sha256: $fragment, fragment_lines: ($flines | split("\n") | map(select(length > 0))),
 	 config_sha256: $config_sha,
 	 config_diff: ($diff | split("\n") | map(select(length > 0))),
-	 status: (if $status == "0" then "ok" elif $status == "124" then "timeout" else "failed" end),
+	 status: $result,
 	 make_exit: ($status | tonumber),
 	 failed_targets: [$d[] | select(.kind == "failure") | .target],
 	 root_causes: ([$d[] | select(.root_cause)

@@ -26,6 +26,8 @@
 #                      in DIR, configured (kmake-in)
 #   make_dry_run       1 under make -n (a + recipe line), else empty
 #   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
+#   build_result DIR   the kernel build's result, from make's exit status
+#                      mk/build.sh kept in DIR/status: ok, timeout or failed
 #   captured DIR SUFFIX [TARGET...]  what kwarn-cc captured beside the
 #                      objects of build directory DIR (.NAME.o.SUFFIX: kwarn,
 #                      kernel-doc.log, sparse.log, clang-analyzer.log), sorted;
@@ -95,6 +97,11 @@ read_desc() {
 	[ -f "$1/build.env" ] || fail "$1/build.env: no build descriptor (mk/desc.sh writes it)"
 	# shellcheck disable=SC1091
 	. "$1/build.env"
+}
+build_result() {
+	local s
+	s=$(cat "$1/status") || fail_with 3 "$1/status: cannot read"
+	case $s in 0) echo ok ;; 124) echo timeout ;; *) echo failed ;; esac
 }
 captured() {
 	local d=$1 s=$2 t f

@@ -29,7 +29,7 @@ status=0
 if [ "$status" != 0 ]; then
 	result="error $status"
 elif [ "$step" = build ]; then
-	case "$(cat "$dir/status")" in 0) result=ok ;; 124) result=timeout ;; *) result=failed ;; esac
+	result=$(build_result "$dir")
 else
 	result=ok
 fi
