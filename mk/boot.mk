@@ -29,6 +29,9 @@ KWARN_INIT = $(BOOT_DIR)/kwarn-init
 GEN_INIT_CPIO = $(BOOT_DIR)/gen_init_cpio
 INITRAMFS = $(BOOT_DIR)/initramfs.cpio
 BRANCH_FILE = $(CORPUS_SEEDDIR)/$(TC_NAME)-branches.jsonl.zst
+# a profile build's descriptor says how it boots (qemu/boot.sh)
+BOOT_FACTS = branches=$(BRANCH_FILE) initramfs=$(INITRAMFS) kwarn_sites=$(KWARN_SITES) \
+	boot_timeout=$(BOOT_TIMEOUT) boot_mem=$(BOOT_MEM)
 
 # /init is a guest program: the cross gcc, whatever toolchain built the image
 INIT_TOOLCHAIN := gcc-12
@@ -56,9 +59,7 @@ $(BRANCH_FILE): $(BUILD_STAMP) $(INITRAMFS) $(KWARN_SITES) \
 	$(Q)$(call need-packages,$(BOOT_PACKAGES))
 	$(rebuild-if-emptied)
 	$(call say,BOOT,seed $(SEED) $(TC_NAME) (timeout $(BOOT_TIMEOUT) s))
-	$(Q)$(BUILD_DESC) $(TOP)/qemu/boot.sh $@ $(BUILDDIR) $(INITRAMFS) $(KWARN_SITES) \
-		$(BOOT_TIMEOUT) $(BOOT_MEM) $(SEED) $(P) $(TC_NAME) '$(call tc-cc,$(TOOLCHAIN))' \
-		'$(TREE_NAME)' '$(SERIES_SHA)'
+	$(Q)$(BUILD_DESC) $(TOP)/qemu/boot.sh $(BUILDDIR)
 
 initramfs: $(INITRAMFS)
 

@@ -48,7 +48,8 @@ BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(if $(BUILD_SHARED),shared,$(J
 # what remakes a build or a corpus is their prerequisites
 # every build, parse and boot of every command: one line each (mk/step.sh)
 STEP_LOG = $(O)/steps.log
-BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
+BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) $(BUILD_FACTS) --
+BUILD_FACTS = seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
 		tc=$(TC_NAME) family=$(call tc-family,$(TOOLCHAIN)) cc='$(call tc-cc,$(TOOLCHAIN))' \
 		packages='$(call tc-packages,$(TOOLCHAIN))' ksrc=$(KSRC) kargs='ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
 		kcc='$(call kmake-wrap,$(if $(BUILD_DISTCC),distcc,1))$(call tc-cc,$(TOOLCHAIN))' \
@@ -56,7 +57,8 @@ BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) seed=$(SEED) p=$(P) w=$(W) variant=$(
 		jobserver='$(if $(BUILD_SHARED),$(jobserver-flags))' timeout=$(BUILD_TIMEOUT) \
 		checkers='$(CHECKERS)' files='$(FILES)' distcc_hosts='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' \
 		kwarn_cc=$(KWARN_CC) kwarn_parse=$(KWARN_PARSE) tree='$(TREE_NAME)' series='$(SERIES_SHA)' \
-		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) steplog=$(STEP_LOG) --
+		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) steplog=$(STEP_LOG) \
+		$(if $(filter profile,$(VARIANT)),$(BOOT_FACTS))
 
 $(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \

@@ -15,6 +15,8 @@
 #   tree series pin seeddir corpus   a corpus file's record and path
 #   levels                   a levels table to reuse (made when missing)
 #   steplog                  the step log (O/steps.log): STEP runs under mk/step.sh
+#   branches initramfs kwarn_sites boot_timeout boot_mem
+#                            a profile build's boot (qemu/boot.sh)
 # Replaced only when its content changes (Kbuild's filechk). No build
 # depends on it: it holds what varies per run (jobserver, corpus path).
 STEP=desc

@@ -1,16 +1,16 @@
 #!/bin/bash
 # boot.sh - boot one profiling image in QEMU and write its branch profile.
 #
-# Usage: boot.sh OUT BUILDDIR INITRAMFS SITES TIMEOUT MEM SEED P TCNAME CC
-#                TREE SERIES_SHA
-#   OUT        corpus/seeds/seed-N/TCNAME-branches.jsonl.zst
-#   BUILDDIR   the profile build (arch/arm/boot/zImage, vmlinux)
-#   INITRAMFS  kwarn-init's initramfs (qemu/initramfs.list)
-#   SITES      the kwarn-sites helper
-#   TIMEOUT    seconds before QEMU is killed; MEM its RAM in MiB
+# Usage: boot.sh BUILDDIR
+# BUILDDIR is the profile build (arch/arm/boot/zImage, vmlinux); its
+# descriptor (mk/desc.sh) names the rest: branches, the profile to write
+# (CORPUS/RUN/seed-N/TCNAME-branches.jsonl.zst); initramfs, kwarn-init's
+# (qemu/initramfs.list); kwarn_sites, the helper; boot_timeout, seconds
+# before QEMU is killed; boot_mem, its RAM in MiB; and the build's seed, p,
+# tc, cc, tree and series for the boot record.
 #
 # Writes, each through a temporary file renamed into place:
-#   OUT                the boot record, then one record per branch site
+#   branches           the boot record, then one record per branch site
 #                      (sorted by kind, file, line, function)
 #   TCNAME-boot.log.zst the whole serial log
 # A boot that fails (no image, panic, timeout, no output) is recorded in
@@ -19,9 +19,10 @@
 # cannot write the profile.
 STEP=boot
 . "$(dirname "$0")/../mk/lib.sh"
-[ $# = 12 ] || fail "usage: boot.sh OUT BUILDDIR INITRAMFS SITES TIMEOUT MEM SEED P TCNAME CC TREE SERIES_SHA"
-out=$1 dir=$2 initramfs=$3 sites=$4 timeout=$5 mem=$6 seed=$7 p=$8 tc=$9 cc=${10}
-tree=${11} series=${12}
+[ $# = 1 ] || fail "usage: boot.sh BUILDDIR"
+dir=$1
+read_desc "$dir"
+out=$branches sites=$kwarn_sites timeout=$boot_timeout mem=$boot_mem
 here=$(cd "$(dirname "$0")" && pwd)
 log=${out%-branches.jsonl.zst}-boot.log.zst
 mkdir -p "$(dirname "$out")" || fail_with 3 "cannot create $(dirname "$out")"

@@ -131,17 +131,27 @@ tc=${tcs%% *}
 b=$seeddir/$tc-W123-profile
 printf 'dir /dev 0755 0 0\nnod /dev/console 0600 0 0 c 5 1\n' > "$TESTDIR/noinit.list"
 "$boot_dir/gen_init_cpio" -t 0 "$TESTDIR/noinit.list" > "$TESTDIR/noinit.cpio"
+# bootbuild DIR IMAGE-DIR OUT INITRAMFS TIMEOUT: a build directory holding
+# IMAGE-DIR's image (none: no image) and a descriptor for qemu/boot.sh
+bootbuild() {
+	rm -rf "$1" && mkdir -p "$1/arch/arm/boot" "$1/include/config" &&
+	if [ -n "$2" ]; then
+		cp "$2/arch/arm/boot/zImage" "$1/arch/arm/boot/" && cp "$2/.config" "$1/" &&
+		ln "$2/vmlinux" "$1/vmlinux" && cp "$2/include/config/kernel.release" "$1/include/config/"
+	fi &&
+	"$TOP/mk/desc.sh" "$1" seed=1 p=2 tc="$tc" cc=arm-linux-gnueabi-gcc-12 tree=tree series=sha \
+		branches="$3" initramfs="$4" kwarn_sites="$sites" boot_timeout="$5" boot_mem=512
+}
+bootbuild "$TESTDIR/panic" "$b" "$TESTDIR/fail/seed-1/panic-branches.jsonl.zst" "$TESTDIR/noinit.cpio" 120
 ok "an image that cannot find /init is recorded as a panic" bash -c "
-	$TOP/qemu/boot.sh $TESTDIR/fail/seed-1/panic-branches.jsonl.zst $b $TESTDIR/noinit.cpio \
-		$sites 120 512 1 2 $tc arm-linux-gnueabi-gcc-12 tree sha > /dev/null &&
+	$TOP/qemu/boot.sh $TESTDIR/panic > /dev/null &&
 	zstd -dcq $TESTDIR/fail/seed-1/panic-branches.jsonl.zst | head -n1 |
 	jq -e '.status == \"panic\" and .records == 0 and
 		any(.findings[]; startswith(\"Kernel panic - not syncing\"))'"
-mkdir -p "$TESTDIR/bogus/arch/arm/boot"
+bootbuild "$TESTDIR/bogus" "" "$TESTDIR/fail/seed-1/bogus-branches.jsonl.zst" "$boot_dir/initramfs.cpio" 10
 head -c 65536 /dev/zero > "$TESTDIR/bogus/arch/arm/boot/zImage"
 ok "an image that prints nothing is recorded as such, not a crash of kwarn" bash -c "
-	$TOP/qemu/boot.sh $TESTDIR/fail/seed-1/bogus-branches.jsonl.zst $TESTDIR/bogus \
-		$boot_dir/initramfs.cpio $sites 10 512 1 2 $tc arm-linux-gnueabi-gcc-12 tree sha > /dev/null &&
+	$TOP/qemu/boot.sh $TESTDIR/bogus > /dev/null &&
 	zstd -dcq $TESTDIR/fail/seed-1/bogus-branches.jsonl.zst | head -n1 |
 	jq -e '.status == \"no-output\" and .records == 0 and .section == null'"
 

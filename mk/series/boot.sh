@@ -32,9 +32,9 @@ boot() {
 		{ cat "$tmp/initramfs.log" >&2; fail "cannot build the initramfs (make initramfs)"; }
 	"$TOP/mk/need-packages.sh" qemu-system-arm || fail "cannot install qemu-system-arm"
 	out=$d/$tc-branches.jsonl.zst
-	"$TOP/qemu/boot.sh" "$out" "$d" "$INITRAMFS" "$KWARN_SITES" "$BOOT_TIMEOUT" "$BOOT_MEM" \
-		"$SEED" "$P" "$tc" "$cc" "$(basename "$KSRC") + series/ (series-check)" "-" > /dev/null ||
-		fail "qemu/boot.sh failed"
+	scratch_desc "$d" seed="$SEED" p="$P" tree="$(basename "$KSRC") + series/ (series-check)" series=- \
+		branches="$out" initramfs="$INITRAMFS" kwarn_sites="$KWARN_SITES" boot_timeout="$BOOT_TIMEOUT" \
+		boot_mem="$BOOT_MEM" -- "$TOP/qemu/boot.sh" "$d" > /dev/null || fail "qemu/boot.sh failed"
 	first_line "$out" > "$tmp/boot.record"
 	st=$(jq -r .status "$tmp/boot.record")
 	jq -r '.findings[] | "  NOTE     boot: \(.)"' "$tmp/boot.record"
