@@ -26,7 +26,8 @@ STEP=build
 [ $# = 1 ] || fail "usage: build.sh BUILDDIR"
 dir=$1
 read_desc "$dir"
-need_vars config fragment jobs w ksrc kcc targets kwarn_cc
+# w may be empty: a build without W= (series-check's image to boot)
+need_vars config fragment jobs ksrc kcc targets kwarn_cc
 # the kernel's make, in the caller's jobserver when jobs is "shared"
 # shellcheck disable=SC2206 # kargs: words
 kmake=(make -C "$ksrc" O="$dir" $kargs CC="$kcc")

@@ -252,18 +252,20 @@ mkdir -p "$b/tree"
 printf 'olddefconfig zImage:\n\t@echo "kwarn-test: error: no kernel here"; exit 1\n' > "$b/tree/Makefile"
 echo '{"type": "build", "config": "CONFIG_KWARN_TEST=y\n"}' > "$s/tmp/refbuild"
 make -C "$TOP" -s "$O/toolchains/gcc-12.sh" O="$O"	# what series-check's make writes first
-part boot -- "tree=$b/tree TOP=$TOP REF_TOOLCHAIN=gcc-12 SEEDDIR=$SEEDDIR JOBS=2; boot"
+pv() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk "kwarn-print-$1" O="$O"; }
+# what series-check's make gives it
+bootenv="tree=$b/tree TOP=$TOP REF_TOOLCHAIN=gcc-12 SEEDDIR=$SEEDDIR JOBS=2 O=$O P=0 KSRC=$O/src/$TEST_TREE
+	INITRAMFS=$(pv INITRAMFS) KWARN_SITES=$(pv KWARN_SITES) BOOT_TIMEOUT=10 BOOT_MEM=512
+	KWARN_CC=$(pv KWARN_CC) KWARN_PARSE=$(pv KWARN_PARSE)"
+part boot -- "$bootenv; boot"
 ok "boot: an image that does not build: status 1, FAIL with the error line" bash -c "
 	$(declare -f outis); s=$s; outis 1 &&
-	grep -qxF '  FAIL     the patched image does not build (seed $TEST_SEED gcc-12): $s/work/$seedname/gcc-12-boot/build.log' $s/out &&
+	grep -qxF '  FAIL     the patched image does not build (seed $TEST_SEED gcc-12): $s/work/$seedname/gcc-12-boot/build.out' $s/out &&
 	grep -qF 'kwarn-test: error: no kernel here' $s/out"
 # an image that builds but is not there: qemu/boot.sh runs from the scratch
 # build's descriptor and records it, seed and tree from series-check's own
 printf 'olddefconfig zImage:\n\t@true\n' > "$b/tree/Makefile"
-pv() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk "kwarn-print-$1" O="$O"; }
-part boot -- "tree=$b/tree TOP=$TOP REF_TOOLCHAIN=gcc-12 SEEDDIR=$SEEDDIR JOBS=2 O=$O P=0 KSRC=$O/src/$TEST_TREE \
-	INITRAMFS=$(pv INITRAMFS) KWARN_SITES=$(pv KWARN_SITES) BOOT_TIMEOUT=10 BOOT_MEM=512 \
-	KWARN_CC=$(pv KWARN_CC) KWARN_PARSE=$(pv KWARN_PARSE); boot"
+part boot -- "$bootenv; boot"
 bf=$s/work/$seedname/gcc-12-boot/gcc-12-branches.jsonl.zst
 ok "boot: an image that builds and is not there: status 1, FAIL no-image, the record from the descriptor" bash -c "
 	$(declare -f outis); s=$s; outis 1 &&

@@ -1,9 +1,10 @@
 # boot.sh - sourced by mk/series-check.sh (after mk/lib.sh, claims.sh): does
 # the patched kernel still boot?
 #
-#   boot               builds the whole patched image ($tree) with
-#                      REF_TOOLCHAIN and the seed's config ($tmp/refbuild) in
-#                      $WORK/SEED-DIR/REF_TOOLCHAIN-boot and boots it with
+#   boot               builds the whole patched image ($tree: zImage, on
+#                      mk/build.sh) with REF_TOOLCHAIN and the seed's config
+#                      ($tmp/refbuild) in $WORK/SEED-DIR/REF_TOOLCHAIN-boot
+#                      and boots it with
 #                      mk/boot.mk's harness, qemu/boot.sh (the initramfs
 #                      from make initramfs): it must get to the end of /init.
 #                      Prints BOOT or FAIL lines; status 1 when it does not
@@ -13,28 +14,30 @@
 # object it rebuilt as it was cannot change how the kernel boots: the
 # driver boots when one did (BOOT=auto), or always (BOOT=1).
 boot() {
-	local tc=$REF_TOOLCHAIN d out st family cc kmake packages distcc
+	local tc=$REF_TOOLCHAIN d out st log family cc kmake packages distcc
 	d=$WORK/$(seed_name)/$REF_TOOLCHAIN-boot
+	out=$d/$tc-branches.jsonl.zst
 	use_toolchain "$tc"
 	mkdir -p "$d"
-	jq -j .config "$tmp/refbuild" > "$d/.config.want"
-	cmp -s "$d/.config.want" "$d/.config.seed" || cp "$d/.config.want" "$d/.config"
-	mv "$d/.config.want" "$d/.config.seed"
+	jq -j .config "$tmp/refbuild" > "$d.config"
+	# the one engine (mk/build.sh), without W=: an image to boot, not warnings
+	scratch_desc "$d" ksrc="$tree" seed="$SEED" p="$P" w= variant=plain config="$d.config" \
+		targets=zImage jobs="$JOBS" tree="$(basename "$KSRC") + series/ (series-check)" series=- \
+		branches="$out" initramfs="$INITRAMFS" kwarn_sites="$KWARN_SITES" boot_timeout="$BOOT_TIMEOUT" \
+		boot_mem="$BOOT_MEM"
 	say BUILD "the patched image, seed $SEED $tc -j$JOBS ($d)"
-	# shellcheck disable=SC2086
-	if ! env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$tree" O="$d" ARCH=arm $kmake CC="$cc" \
-		olddefconfig zImage -j"$JOBS" > "$d/build.log" 2>&1; then
-		say FAIL "the patched image does not build (seed $SEED $tc): $d/build.log"
-		awk '/error|Error/ && n++ < 10' "$d/build.log" | sed 's/^/             /'
+	if ! "$TOP/mk/step.sh" "$d" "$TOP/mk/build.sh" "$d" > "$d/build.out" 2>&1 ||
+		[ "$(build_result "$d")" != ok ]; then
+		log=$d/make.log
+		[ -s "$log" ] || log=$d/build.out	# make olddefconfig failed
+		say FAIL "the patched image does not build (seed $SEED $tc): $log"
+		awk '/error|Error/ && n++ < 10' "$log" | sed 's/^/             /'
 		return 1
 	fi
 	make -s -C "$TOP" O="$O" initramfs "$KWARN_SITES" > "$tmp/initramfs.log" 2>&1 ||
 		{ cat "$tmp/initramfs.log" >&2; fail "cannot build the initramfs (make initramfs)"; }
 	"$TOP/mk/need-packages.sh" qemu-system-arm || fail "cannot install qemu-system-arm"
-	out=$d/$tc-branches.jsonl.zst
-	scratch_desc "$d" seed="$SEED" p="$P" tree="$(basename "$KSRC") + series/ (series-check)" series=- \
-		branches="$out" initramfs="$INITRAMFS" kwarn_sites="$KWARN_SITES" boot_timeout="$BOOT_TIMEOUT" \
-		boot_mem="$BOOT_MEM" -- "$TOP/qemu/boot.sh" "$d" > /dev/null || fail "qemu/boot.sh failed"
+	"$TOP/mk/step.sh" "$d" "$TOP/qemu/boot.sh" "$d" > /dev/null || fail "qemu/boot.sh failed"
 	first_line "$out" > "$tmp/boot.record"
 	st=$(jq -r .status "$tmp/boot.record")
 	jq -r '.findings[] | "  NOTE     boot: \(.)"' "$tmp/boot.record"
