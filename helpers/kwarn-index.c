@@ -1,0 +1,931 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kwarn-index - the campaign index: the corpus files' builds, warnings and
+ * which build printed which warning how often, in one SQLite database per
+ * corpus directory (doc/index.md has the schema), for the queries and for
+ * users' own SQL.
+ *
+ * Usage: kwarn-index update [-r RUN] [-a] -s SUMMARY_SH DB CORPUS
+ *        kwarn-index summaries [-n] [-c] [-S SEEDS] DB RUN NAME
+ *        kwarn-index boots [-S SEEDS] DB RUN
+ *
+ * update: bring DB up to date with the corpus files under CORPUS (under
+ * CORPUS/RUN with -r): a stat per file finds the corpus files (and boot
+ * files, TOOLCHAIN-branches.jsonl.zst) that are new, changed (size or
+ * time) or gone since DB last saw them. A new or changed one is read from
+ * its summary, which SUMMARY_SH -u makes when it is missing or not of
+ * the file (mk/summary.sh: the file is checked first), and from its build
+ * record (line 1: packages, compiler, root causes). -a: every row dropped
+ * first, the index made again from the files (make index). All of it is
+ * one transaction: a killed update leaves DB as it was. Writers wait for
+ * each other (a busy timeout); readers read as they go (WAL).
+ *
+ * summaries: the summaries of RUN's builds whose file name matches NAME (a
+ * glob: gcc-12-W123.jsonl.zst, *-W1.jsonl.zst), of the seeds in file SEEDS
+ * (one a line; all without), one after the other, byte for byte what
+ * "zstd -dcq" of their .sum.zst prints (kwarn-agg reads them), in seed
+ * order, or with -n in file name order (then seed directory). -c: their
+ * number alone.
+ *
+ * boots: "SEED TAB TOOLCHAIN TAB STATUS" of RUN's boot records (of SEEDS).
+ *
+ * Exit: 0 ok, 1 bad input (names the file), 2 usage, 3 I/O or database error.
+ */
+#define _GNU_SOURCE		/* strchrnul() in util.h's reader */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <spawn.h>
+#include <sqlite3.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+extern char **environ;
+
+#define SCHEMA_VERSION	1	/* PRAGMA user_version; doc/index.md */
+#define NFIELDS		12	/* a summary record: key kind tool flag level path line count target symbol root text */
+#define SUMMARY_VERSION	"3"	/* mk/summary.sh's VERSION */
+#define BUSY_MS		(30 * 60 * 1000)	/* a campaign's writers queue behind a merge */
+
+static const char *dbname;
+static sqlite3 *db;
+
+static _Noreturn void dberr(const char *what)
+{
+	die(EXIT_IO, "%s: %s: %s", dbname, what, sqlite3_errmsg(db));
+}
+
+static void exec(const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		die(EXIT_IO, "%s: %s", dbname, err ? err : sqlite3_errmsg(db));
+}
+
+static sqlite3_stmt *prep(const char *sql)
+{
+	sqlite3_stmt *s;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK)
+		dberr(sql);
+	return s;
+}
+
+/* one step of a statement that returns no row, then reset */
+static void run(sqlite3_stmt *s)
+{
+	if (sqlite3_step(s) != SQLITE_DONE)
+		dberr(sqlite3_sql(s));
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+}
+
+static void bind_text(sqlite3_stmt *s, int i, const char *v, size_t n)
+{
+	if (sqlite3_bind_text(s, i, v, (int)n, SQLITE_TRANSIENT) != SQLITE_OK)
+		dberr("bind");
+}
+
+/*
+ * The schema (doc/index.md). A warning is a summary record's content, all
+ * but its count: the same key may be another line in another build.
+ * prints keeps each build's records in their order (ord), so that a
+ * summary comes out as it went in.
+ */
+static const char schema[] =
+	"CREATE TABLE builds ("
+	" id INTEGER PRIMARY KEY,"
+	" file TEXT NOT NULL UNIQUE,"		/* RUN/seed-N/NAME, relative to CORPUS */
+	" run TEXT NOT NULL,"
+	" name TEXT NOT NULL,"			/* gcc-12-W123.jsonl.zst */
+	" seed INTEGER NOT NULL, toolchain TEXT NOT NULL, w TEXT NOT NULL, variant TEXT NOT NULL,"
+	" status TEXT NOT NULL, make_exit INTEGER NOT NULL,"
+	" instances INTEGER NOT NULL, nunique INTEGER NOT NULL, corpus_sha256 TEXT NOT NULL,"
+	" compiler TEXT, packages TEXT, kernel TEXT, tree TEXT, config_sha256 TEXT,"
+	" failed_targets TEXT, root_causes TEXT,"	/* JSON, as in the build record */
+	" size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL);"	/* the corpus file's, when read */
+	"CREATE INDEX builds_run ON builds(run, seed);"
+	"CREATE TABLE warnings ("
+	" id INTEGER PRIMARY KEY, key TEXT NOT NULL, kind TEXT NOT NULL, tool TEXT NOT NULL,"
+	" flag TEXT NOT NULL, level INTEGER, path TEXT NOT NULL, line INTEGER NOT NULL,"
+	" target TEXT, symbol TEXT, root INTEGER NOT NULL, text TEXT NOT NULL);"
+	"CREATE INDEX warnings_key ON warnings(key);"
+	"CREATE TABLE prints ("
+	" build INTEGER NOT NULL, ord INTEGER NOT NULL, warning INTEGER NOT NULL, count INTEGER NOT NULL,"
+	" PRIMARY KEY (build, ord)) WITHOUT ROWID;"
+	"CREATE INDEX prints_warning ON prints(warning);"
+	"CREATE TABLE boots ("
+	" id INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, run TEXT NOT NULL, seed INTEGER NOT NULL,"
+	" toolchain TEXT NOT NULL, status TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL);"
+	"CREATE INDEX boots_run ON boots(run, seed);";
+
+static void db_open(const char *name, int write)
+{
+	sqlite3_stmt *s;
+	int version;
+
+	dbname = name;
+	if (sqlite3_open_v2(name, &db, write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE,
+			    NULL) != SQLITE_OK)
+		die(EXIT_IO, "%s: cannot open: %s%s", name, db ? sqlite3_errmsg(db) : "out of memory",
+		    write ? "" : " (make index makes it)");
+	sqlite3_busy_timeout(db, BUSY_MS);
+	s = prep("PRAGMA user_version");
+	if (sqlite3_step(s) != SQLITE_ROW)
+		dberr("PRAGMA user_version");
+	version = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	if (version == SCHEMA_VERSION)
+		return;
+	if (!write)
+		die(EXIT_BADINPUT, "%s: index version %d, not %d: make index makes it again", name, version,
+		    SCHEMA_VERSION);
+	/* a new index, or one of another version: made again, at once */
+	exec("PRAGMA journal_mode = WAL");
+	exec("BEGIN IMMEDIATE");
+	s = prep("PRAGMA user_version");
+	if (sqlite3_step(s) != SQLITE_ROW)
+		dberr("PRAGMA user_version");
+	version = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	if (version != SCHEMA_VERSION) {	/* another writer may have made it meanwhile */
+		exec("DROP TABLE IF EXISTS builds; DROP TABLE IF EXISTS warnings;"
+		     "DROP TABLE IF EXISTS prints; DROP TABLE IF EXISTS boots");
+		exec(schema);
+		char v[64];
+		snprintf(v, sizeof(v), "PRAGMA user_version = %d", SCHEMA_VERSION);
+		exec(v);
+	}
+	exec("COMMIT");
+}
+
+/* @a/@b in @buf (PATH_MAX bytes) */
+static char *join(char *buf, const char *a, const char *b)
+{
+	if ((size_t)snprintf(buf, PATH_MAX, "%s/%s", a, b) >= PATH_MAX)
+		die(EXIT_BADINPUT, "%s/%s: path too long", a, b);
+	return buf;
+}
+
+/* ---- the files under CORPUS ---- */
+
+struct file {
+	char *rel;		/* relative to CORPUS */
+	size_t runlen;		/* rel's first runlen bytes are its RUN */
+	int boot;		/* a boot file (TOOLCHAIN-branches.jsonl.zst) */
+	int64_t size, mtime;
+	int64_t seed;
+};
+static struct file *files;
+static size_t nfiles, capfiles;
+
+static int ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), k = strlen(end);
+
+	return n >= k && !strcmp(s + n - k, end);
+}
+
+/* "seed-N": N, else -1 */
+static int64_t seed_dir(const char *name)
+{
+	int64_t n = 0;
+	const char *p = name + 5;
+
+	if (strncmp(name, "seed-", 5) || !*p || (*p == '0' && p[1]))
+		return -1;
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9' || n > 99999999999LL)
+			return -1;
+		n = 10 * n + (*p - '0');
+	}
+	return n;
+}
+
+/*
+ * The corpus files under CORPUS/REL (REL "" or ends in "/"): seed-N
+ * directories at any depth below a RUN (the old layout's CORPUS/seed-N,
+ * which no query reads, is left out); hidden names (staging, temporary
+ * files) skipped. Links are followed (a bench corpus links its seeds).
+ */
+static void walk(const char *corpus, const char *rel, int depth)
+{
+	char path[PATH_MAX];
+	DIR *d;
+	struct dirent *e;
+
+	join(path, corpus, rel);
+	if (!(d = opendir(path))) {
+		if (errno == ENOENT && depth == 0)
+			return;
+		die(EXIT_IO, "%s: cannot read this directory: %s", path, strerror(errno));
+	}
+	while ((e = readdir(d))) {
+		char sub[PATH_MAX];
+		struct stat st;
+		int64_t seed;
+
+		if (e->d_name[0] == '.')
+			continue;
+		if ((size_t)snprintf(sub, sizeof(sub) - 1, "%s%s", rel, e->d_name) >= sizeof(sub) - 1)
+			die(EXIT_BADINPUT, "%s/%s%s: path too long", corpus, rel, e->d_name);
+		join(path, corpus, sub);
+		if (stat(path, &st))
+			die(EXIT_IO, "%s: %s", path, strerror(errno));
+		if (!S_ISDIR(st.st_mode))
+			continue;
+		seed = seed_dir(e->d_name);
+		if (seed < 0) {
+			if (depth < 4)
+				walk(corpus, strcat(sub, "/"), depth + 1);
+			continue;
+		}
+		if (!*rel)		/* CORPUS/seed-N: the layout before RUN directories */
+			continue;
+		DIR *sd = opendir(path);
+		struct dirent *f;
+
+		if (!sd)
+			die(EXIT_IO, "%s: cannot read this seed's directory: %s", path, strerror(errno));
+		while ((f = readdir(sd))) {
+			char fp[PATH_MAX];
+			struct stat fs;
+			struct file *x;
+
+			if (f->d_name[0] == '.' || !ends_with(f->d_name, ".jsonl.zst"))
+				continue;
+			join(fp, path, f->d_name);
+			if (stat(fp, &fs))
+				die(EXIT_IO, "%s: %s", fp, strerror(errno));
+			if (!S_ISREG(fs.st_mode))
+				continue;
+			if (nfiles == capfiles) {
+				capfiles = capfiles ? 2 * capfiles : 1024;
+				files = erealloc(files, capfiles * sizeof(*files));
+			}
+			x = &files[nfiles++];
+			x->rel = emalloc(strlen(sub) + strlen(f->d_name) + 2);
+			sprintf(x->rel, "%s/%s", sub, f->d_name);
+			x->runlen = strlen(rel) - 1;
+			x->boot = ends_with(f->d_name, "-branches.jsonl.zst");
+			x->size = fs.st_size;
+			x->mtime = (int64_t)fs.st_mtim.tv_sec * 1000000000 + fs.st_mtim.tv_nsec;
+			x->seed = seed;
+		}
+		closedir(sd);
+	}
+	closedir(d);
+}
+
+static int cmp_file(const void *a, const void *b)
+{
+	return strcmp(((const struct file *)a)->rel, ((const struct file *)b)->rel);
+}
+
+/* ---- child processes ---- */
+
+/* @argv run with its standard output a pipe (returned) and stdin from @in (or not) */
+static int spawn(char **argv, const char *in, pid_t *pid)
+{
+	posix_spawn_file_actions_t fa;
+	int p[2], rc;
+
+	if (pipe(p))
+		die(EXIT_IO, "pipe: %s", strerror(errno));
+	posix_spawn_file_actions_init(&fa);
+	if (in)
+		posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, in, O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, p[0]);
+	posix_spawn_file_actions_addclose(&fa, p[1]);
+	rc = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc)
+		die(EXIT_IO, "cannot run %s: %s", argv[0], strerror(rc));
+	close(p[1]);
+	return p[0];
+}
+
+/* the child's exit status (128 + N for signal N) */
+static int reap(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			die(EXIT_IO, "waitpid: %s", strerror(errno));
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* line 1 of zstd file @name (the build record), or NULL when it has none */
+static char *first_line(const char *name)
+{
+	char *argv[] = { "zstd", "-dcq", "--", (char *)name, NULL };
+	struct lines l;
+	pid_t pid;
+	size_t len;
+	char *line, *copy = NULL;
+
+	lines_init(&l, spawn(argv, NULL, &pid), name);
+	if ((line = lines_next(&l, &len)))
+		copy = estrndup(line, len);
+	lines_free(&l);
+	close(l.fd);		/* zstd stops at the closed pipe */
+	reap(pid);
+	return copy;
+}
+
+/* ---- summaries in ---- */
+
+/* undo jq's @tsv escapes (\\ \t \n \r) in place; 0 for any other */
+static int unescape(char *s, size_t *n)
+{
+	char *o = s, *end = s + *n;
+
+	for (char *p = s; p < end; p++) {
+		if (*p != '\\') {
+			*o++ = *p;
+			continue;
+		}
+		if (++p == end)
+			return 0;
+		switch (*p) {
+		case '\\': *o++ = '\\'; break;
+		case 't': *o++ = '\t'; break;
+		case 'n': *o++ = '\n'; break;
+		case 'r': *o++ = '\r'; break;
+		default: return 0;
+		}
+	}
+	*n = (size_t)(o - s);
+	return 1;
+}
+
+/* at most @max tab-separated fields of @line; how many there are */
+static size_t split(char *line, size_t n, char **f, size_t *len, size_t max)
+{
+	size_t k = 0;
+	char *p = line, *end = line + n;
+
+	for (;;) {
+		char *t = memchr(p, '\t', (size_t)(end - p));
+
+		if (k == max)
+			return max + 1;
+		f[k] = p;
+		len[k] = (size_t)((t ? t : end) - p);
+		k++;
+		if (!t)
+			return k;
+		p = t + 1;
+	}
+}
+
+static int number(const char *s, size_t n, int64_t *v)
+{
+	int64_t x = 0;
+
+	if (n < 1 || n > 18 || (n > 1 && s[0] == '0'))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		x = 10 * x + (s[i] - '0');
+	}
+	*v = x;
+	return 1;
+}
+
+static sqlite3_stmt *ins_build, *find_warning, *ins_warning, *ins_print;
+
+/* a warning's content: its id, the row made when it is new */
+static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int root)
+{
+	/* find_warning's columns 1.. as the record's fields */
+	static const int field[] = { 0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11 };
+	int64_t id = -1;
+
+	bind_text(find_warning, 1, f[0], len[0]);
+	while (id < 0 && sqlite3_step(find_warning) == SQLITE_ROW) {
+		int same = 1;
+
+		for (int c = 1; c <= 10 && same; c++) {
+			int i = field[c], type = sqlite3_column_type(find_warning, c);
+			const char *v = (const char *)sqlite3_column_text(find_warning, c);
+			size_t vn = (size_t)sqlite3_column_bytes(find_warning, c);
+
+			if (i == 4)
+				same = level < 0 ? type == SQLITE_NULL
+						 : type == SQLITE_INTEGER && sqlite3_column_int(find_warning, c) == level;
+			else if (i == 6)
+				same = sqlite3_column_int64(find_warning, c) == line;
+			else if (i == 10)
+				same = sqlite3_column_int(find_warning, c) == root;
+			else if (i == 8 || i == 9)	/* target, symbol: NULL when empty */
+				same = len[i] ? type != SQLITE_NULL && vn == len[i] && !memcmp(v, f[i], vn)
+					      : type == SQLITE_NULL;
+			else
+				same = vn == len[i] && !memcmp(v, f[i], vn);
+		}
+		if (same)
+			id = sqlite3_column_int64(find_warning, 0);
+	}
+	sqlite3_reset(find_warning);
+	if (id >= 0)
+		return id;
+	bind_text(ins_warning, 1, f[0], len[0]);
+	bind_text(ins_warning, 2, f[1], len[1]);
+	bind_text(ins_warning, 3, f[2], len[2]);
+	bind_text(ins_warning, 4, f[3], len[3]);
+	if (level >= 0)
+		sqlite3_bind_int(ins_warning, 5, level);
+	bind_text(ins_warning, 6, f[5], len[5]);
+	sqlite3_bind_int64(ins_warning, 7, line);
+	if (len[8])
+		bind_text(ins_warning, 8, f[8], len[8]);
+	if (len[9])
+		bind_text(ins_warning, 9, f[9], len[9]);
+	sqlite3_bind_int(ins_warning, 10, root);
+	bind_text(ins_warning, 11, f[11], len[11]);
+	run(ins_warning);
+	return sqlite3_last_insert_rowid(db);
+}
+
+static const char *const hnames[] = {
+	"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
+};
+enum { NH = sizeof(hnames) / sizeof(hnames[0]) };
+
+/*
+ * One summary (its lines in @l, the header next) of corpus file @x: its
+ * build, warnings and prints. kwarn-agg checks the same format; what is
+ * checked here is what the index needs to give the same bytes back.
+ */
+static void add_summary(struct lines *l, const char *corpus, const struct file *x)
+{
+	char *line, *f[NFIELDS], *v[NH], path[PATH_MAX], *record;
+	size_t n, len[NFIELDS], vlen[NH];
+	int64_t seed, make_exit, instances, unique, build, sum = 0;
+
+	if (!(line = lines_next(l, &n)) || split(line, n, f, len, 2 + NH) != 2 + NH ||
+	    strncmp(line, "#kwarn-summary\t" SUMMARY_VERSION "\t", 17))
+		die(EXIT_BADINPUT, "%s:%lu: not a version " SUMMARY_VERSION " summary header", l->name, l->lineno);
+	for (int i = 0; i < NH; i++) {
+		size_t k = strlen(hnames[i]);
+
+		if (len[2 + i] <= k || memcmp(f[2 + i], hnames[i], k) || f[2 + i][k] != '=')
+			die(EXIT_BADINPUT, "%s:%lu: header field %d is not %s=VALUE", l->name, l->lineno, 3 + i,
+			    hnames[i]);
+		v[i] = f[2 + i] + k + 1;
+		vlen[i] = len[2 + i] - k - 1;
+	}
+	if (!number(v[1], vlen[1], &seed) || !number(v[6], vlen[6], &make_exit) ||
+	    !number(v[7], vlen[7], &instances) || !number(v[8], vlen[8], &unique))
+		die(EXIT_BADINPUT, "%s:%lu: seed, make_exit, instances or unique is not a number", l->name,
+		    l->lineno);
+	join(path, corpus, x->rel);
+	record = first_line(path);
+	bind_text(ins_build, 1, x->rel, strlen(x->rel));
+	bind_text(ins_build, 2, x->rel, x->runlen);
+	bind_text(ins_build, 3, strrchr(x->rel, '/') + 1, strlen(strrchr(x->rel, '/') + 1));
+	sqlite3_bind_int64(ins_build, 4, seed);
+	bind_text(ins_build, 5, v[2], vlen[2]);
+	bind_text(ins_build, 6, v[3], vlen[3]);
+	bind_text(ins_build, 7, v[4], vlen[4]);
+	bind_text(ins_build, 8, v[5], vlen[5]);
+	sqlite3_bind_int64(ins_build, 9, make_exit);
+	sqlite3_bind_int64(ins_build, 10, instances);
+	sqlite3_bind_int64(ins_build, 11, unique);
+	bind_text(ins_build, 12, v[0], vlen[0]);
+	sqlite3_bind_int64(ins_build, 13, x->size);
+	sqlite3_bind_int64(ins_build, 14, x->mtime);
+	if (record)
+		bind_text(ins_build, 15, record, strlen(record));
+	if (sqlite3_step(ins_build) != SQLITE_DONE)
+		die(EXIT_BADINPUT, "%s: its build record (line 1): %s", path, sqlite3_errmsg(db));
+	sqlite3_reset(ins_build);
+	sqlite3_clear_bindings(ins_build);
+	free(record);
+	build = sqlite3_last_insert_rowid(db);
+	for (int64_t ord = 0; ord < unique; ord++) {
+		int64_t lv = -1, ln, count;
+
+		if (!(line = lines_next(l, &n)) || !strncmp(line, "#kwarn-summary\t", 15))
+			die(EXIT_BADINPUT, "%s: the header says unique %lld, the summary has %lld records",
+			    l->name, (long long)unique, (long long)ord);
+		if (split(line, n, f, len, NFIELDS) != NFIELDS)
+			die(EXIT_BADINPUT, "%s:%lu: not %d fields", l->name, l->lineno, NFIELDS);
+		for (int i = 1; i < NFIELDS; i++)
+			if (memchr(f[i], '\\', len[i]) && !unescape(f[i], &len[i]))
+				die(EXIT_BADINPUT, "%s:%lu: a bad escape in field %d", l->name, l->lineno, i + 1);
+		if (len[0] != 16 || (len[4] && (!number(f[4], len[4], &lv) || lv > 3)) ||
+		    !number(f[6], len[6], &ln) || !number(f[7], len[7], &count) ||
+		    (len[10] && (len[10] != 1 || f[10][0] != '1')))
+			die(EXIT_BADINPUT, "%s:%lu: a bad key, level, line, count or root", l->name, l->lineno);
+		sum += count;
+		sqlite3_bind_int64(ins_print, 1, build);
+		sqlite3_bind_int64(ins_print, 2, ord);
+		sqlite3_bind_int64(ins_print, 3, warning_id(f, len, (int)lv, ln, len[10] == 1));
+		sqlite3_bind_int64(ins_print, 4, count);
+		run(ins_print);
+	}
+	if (sum != instances)
+		die(EXIT_BADINPUT, "%s: the header says instances %lld, the records' counts sum to %lld", l->name,
+		    (long long)instances, (long long)sum);
+}
+
+static char tmpdir[PATH_MAX];
+
+static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st; (void)flag; (void)ftw;
+	return remove(p);
+}
+
+static void rm_tmpdir(void)
+{
+	if (*tmpdir)
+		nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/*
+ * The summaries of the corpus files @todo[0..n): SUMMARY_SH -u makes the
+ * missing or stale ones (checking their corpus files) and names them all;
+ * they are read through one zstd a run of files.
+ */
+static void add_summaries(const char *summary_sh, const char *corpus, struct file **todo, size_t n)
+{
+	char list[PATH_MAX + 8], **names = ecalloc(n, sizeof(char *));
+	char *argv[] = { "xargs", "-r", "-d", "\n", (char *)summary_sh, "-u", tmpdir, NULL };
+	FILE *fp;
+	struct lines l;
+	pid_t pid;
+	size_t i = 0, len;
+	char *line;
+
+	if (!n)
+		return;
+	snprintf(list, sizeof(list), "%s/list", tmpdir);
+	if (!(fp = fopen(list, "w")))
+		die(EXIT_IO, "%s: %s", list, strerror(errno));
+	for (size_t k = 0; k < n; k++)
+		fprintf(fp, "%s/%s\n", corpus, todo[k]->rel);
+	efclose(fp, list);
+	lines_init(&l, spawn(argv, list, &pid), summary_sh);
+	while ((line = lines_next(&l, &len)))
+		if (i < n)
+			names[i++] = estrndup(line, len);
+	lines_free(&l);
+	close(l.fd);
+	if (reap(pid) || i != n)
+		die(EXIT_BADINPUT, "%s -u: no summary of each corpus file (it says why)", summary_sh);
+	for (size_t k = 0; k < n; ) {
+		size_t m = n - k < 256 ? n - k : 256;
+		char **zargv = emalloc((m + 4) * sizeof(char *));
+
+		zargv[0] = "zstd";
+		zargv[1] = "-dcq";
+		zargv[2] = "--";
+		memcpy(zargv + 3, names + k, m * sizeof(char *));
+		zargv[m + 3] = NULL;
+		lines_init(&l, spawn(zargv, NULL, &pid), names[k]);
+		for (size_t j = 0; j < m; j++) {
+			l.name = names[k + j];
+			add_summary(&l, corpus, todo[k + j]);
+		}
+		if (lines_next(&l, &len))
+			die(EXIT_BADINPUT, "%s: more records than its header says", names[k + m - 1]);
+		lines_free(&l);
+		close(l.fd);
+		if (reap(pid))
+			die(EXIT_BADINPUT, "%s%s: truncated or corrupt (zstd -dcq failed)", names[k],
+			    m > 1 ? " or a summary after it" : "");
+		free(zargv);
+		k += m;
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+static void update(const char *summary_sh, const char *corpus, const char *runp, int all)
+{
+	char scope[PATH_MAX];
+	struct file **todo;
+	size_t ntodo = 0, nboot = 0;
+	int64_t gone = 0;
+	sqlite3_stmt *old, *del;
+
+	if (runp)
+		snprintf(scope, sizeof(scope), "%s/", runp);
+	else
+		scope[0] = '\0';
+	/* the write lock first: what is read below is what is written */
+	exec("BEGIN IMMEDIATE");
+	walk(corpus, scope, 0);
+	if (nfiles)
+		qsort(files, nfiles, sizeof(*files), cmp_file);
+	if (all)
+		exec("DELETE FROM prints; DELETE FROM builds; DELETE FROM warnings; DELETE FROM boots");
+	todo = ecalloc(nfiles, sizeof(*todo));
+	/* what the index holds of the scope, in file order: a merge of the two lists */
+	for (int boot = 0; boot < 2; boot++) {
+		size_t i = 0;
+		const char *tab = boot ? "boots" : "builds";
+		char sql[256];
+
+		snprintf(sql, sizeof(sql), "SELECT id, file, size, mtime_ns FROM %s WHERE (?1 = '' OR run = ?1) "
+			 "ORDER BY file", tab);
+		old = prep(sql);
+		del = prep(boot ? "DELETE FROM boots WHERE id = ?1" : "DELETE FROM builds WHERE id = ?1");
+		sqlite3_stmt *delp = prep("DELETE FROM prints WHERE build = ?1");
+
+		bind_text(old, 1, runp ? runp : "", runp ? strlen(runp) : 0);
+		int r = sqlite3_step(old);
+
+		for (;;) {
+			while (i < nfiles && files[i].boot != boot)
+				i++;
+			const char *have = r == SQLITE_ROW ? (const char *)sqlite3_column_text(old, 1) : NULL;
+			int c = !have ? (i < nfiles ? -1 : 0) : i < nfiles ? strcmp(files[i].rel, have) : 1;
+
+			if (!have && i >= nfiles)
+				break;
+			if (c < 0) {		/* new */
+				todo[ntodo++] = &files[i++];
+				continue;
+			}
+			if (c > 0 || sqlite3_column_int64(old, 2) != files[i].size ||
+			    sqlite3_column_int64(old, 3) != files[i].mtime) {	/* gone, or changed */
+				sqlite3_int64 id = sqlite3_column_int64(old, 0);
+
+				if (!boot) {
+					sqlite3_bind_int64(delp, 1, id);
+					run(delp);
+				}
+				sqlite3_bind_int64(del, 1, id);
+				run(del);
+				gone++;
+				if (c == 0)
+					todo[ntodo++] = &files[i++];
+			} else {
+				i++;
+			}
+			r = sqlite3_step(old);
+		}
+		if (r != SQLITE_DONE && r != SQLITE_ROW)
+			dberr("reading the index");
+		sqlite3_finalize(old);
+		sqlite3_finalize(del);
+		sqlite3_finalize(delp);
+		if (!boot) {
+			/* the corpus files first, in file order */
+			ins_build = prep("INSERT INTO builds (file, run, name, seed, toolchain, w, variant, status,"
+					 " make_exit, instances, nunique, corpus_sha256, size, mtime_ns,"
+					 " compiler, packages, kernel, tree, config_sha256, failed_targets, root_causes)"
+					 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+					 " json_extract(?15, '$.compiler'), json_extract(?15, '$.packages'),"
+					 " json_extract(?15, '$.kernel'), json_extract(?15, '$.tree'),"
+					 " json_extract(?15, '$.config_sha256'), json_extract(?15, '$.failed_targets'),"
+					 " json_extract(?15, '$.root_causes'))");
+			find_warning = prep("SELECT id, kind, tool, flag, level, path, line, target, symbol,"
+					    " root, text FROM warnings WHERE key = ?1");
+			ins_warning = prep("INSERT INTO warnings (key, kind, tool, flag, level, path, line,"
+					   " target, symbol, root, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+			ins_print = prep("INSERT INTO prints (build, ord, warning, count) VALUES (?, ?, ?, ?)");
+			add_summaries(summary_sh, corpus, todo, ntodo);
+			sqlite3_finalize(ins_build);
+			sqlite3_finalize(find_warning);
+			sqlite3_finalize(ins_warning);
+			sqlite3_finalize(ins_print);
+			nboot = ntodo;
+		} else {
+			sqlite3_stmt *ins = prep(
+				"INSERT INTO boots (file, run, size, mtime_ns, seed, toolchain, status)"
+				" SELECT ?1, ?2, ?3, ?4, json_extract(?5, '$.seed'), json_extract(?5, '$.toolchain'),"
+				" json_extract(?5, '$.status') WHERE json_valid(?5)"
+				" AND json_extract(?5, '$.type') = 'boot'"
+				" AND json_type(?5, '$.seed') = 'integer' AND json_type(?5, '$.toolchain') = 'text'"
+				" AND json_type(?5, '$.status') = 'text' RETURNING id");
+
+			for (size_t k = nboot; k < ntodo; k++) {
+				char path[PATH_MAX], *record;
+
+				join(path, corpus, todo[k]->rel);
+				record = first_line(path);
+				bind_text(ins, 1, todo[k]->rel, strlen(todo[k]->rel));
+				bind_text(ins, 2, todo[k]->rel, todo[k]->runlen);
+				sqlite3_bind_int64(ins, 3, todo[k]->size);
+				sqlite3_bind_int64(ins, 4, todo[k]->mtime);
+				if (record)
+					bind_text(ins, 5, record, strlen(record));
+				if (sqlite3_step(ins) != SQLITE_ROW)
+					die(EXIT_BADINPUT, "%s:1: not a boot record (qemu/README.md)", path);
+				sqlite3_reset(ins);
+				sqlite3_clear_bindings(ins);
+				free(record);
+			}
+			sqlite3_finalize(ins);
+		}
+	}
+	/* warnings no build prints any more (a rebuilt index has none) */
+	if (gone)
+		exec("DELETE FROM warnings WHERE NOT EXISTS (SELECT 1 FROM prints WHERE warning = warnings.id)");
+	exec("COMMIT");
+	free(todo);
+}
+
+/* ---- summaries and boots out ---- */
+
+/* @s as jq's @tsv writes a field: \\ \t \n \r escaped */
+static void put_tsv(const unsigned char *s, int n, FILE *o)
+{
+	const unsigned char *end = s + n;
+
+	while (s < end) {
+		const unsigned char *p = s;
+
+		while (p < end && *p != '\\' && *p != '\t' && *p != '\n' && *p != '\r')
+			p++;
+		fwrite(s, 1, (size_t)(p - s), o);
+		if (p == end)
+			break;
+		putc('\\', o);
+		putc(*p == '\\' ? '\\' : *p == '\t' ? 't' : *p == '\n' ? 'n' : 'r', o);
+		s = p + 1;
+	}
+}
+
+static void col_tsv(sqlite3_stmt *s, int c, FILE *o)
+{
+	if (sqlite3_column_type(s, c) != SQLITE_NULL)
+		put_tsv(sqlite3_column_text(s, c), sqlite3_column_bytes(s, c), o);
+}
+
+/* temp.seeds: the seeds of file @name, one a line */
+static void load_seeds(const char *name)
+{
+	struct lines l;
+	sqlite3_stmt *ins;
+	size_t len;
+	char *line;
+
+	exec("CREATE TEMP TABLE seeds (seed INTEGER PRIMARY KEY)");
+	if (!name)
+		return;
+	ins = prep("INSERT OR IGNORE INTO temp.seeds VALUES (?)");
+	lines_open(&l, name);
+	while ((line = lines_next(&l, &len))) {
+		int64_t seed;
+
+		if (!number(line, len, &seed))
+			die(EXIT_BADINPUT, "%s:%lu: not a seed", name, l.lineno);
+		sqlite3_bind_int64(ins, 1, seed);
+		run(ins);
+	}
+	lines_close(&l);
+	sqlite3_finalize(ins);
+}
+
+static void summaries(const char *runp, const char *name, const char *seeds, int by_name, int count)
+{
+	char sql[1024];
+	sqlite3_stmt *b, *p;
+	int64_t n = 0;
+
+	load_seeds(seeds);
+	exec("BEGIN");		/* one snapshot */
+	snprintf(sql, sizeof(sql), "SELECT id, corpus_sha256, seed, toolchain, w, variant, status, make_exit,"
+		 " instances, nunique FROM builds WHERE run = ?1 AND name GLOB ?2%s ORDER BY %s",
+		 seeds ? " AND seed IN temp.seeds" : "", by_name ? "name, file" : "seed, file");
+	b = prep(sql);
+	p = prep("SELECT w.key, w.kind, w.tool, w.flag, w.level, w.path, w.line, p.count, w.target, w.symbol,"
+		 " w.root, w.text FROM prints p JOIN warnings w ON w.id = p.warning WHERE p.build = ?1"
+		 " ORDER BY p.ord");
+	bind_text(b, 1, runp, strlen(runp));
+	bind_text(b, 2, name, strlen(name));
+	while (sqlite3_step(b) == SQLITE_ROW) {
+		n++;
+		if (count)
+			continue;
+		printf("#kwarn-summary\t" SUMMARY_VERSION "\tcorpus_sha256=%s\tseed=%lld\ttoolchain=",
+		       sqlite3_column_text(b, 1), (long long)sqlite3_column_int64(b, 2));
+		col_tsv(b, 3, stdout);
+		fputs("\tw=", stdout);
+		col_tsv(b, 4, stdout);
+		fputs("\tvariant=", stdout);
+		col_tsv(b, 5, stdout);
+		fputs("\tstatus=", stdout);
+		col_tsv(b, 6, stdout);
+		printf("\tmake_exit=%lld\tinstances=%lld\tunique=%lld\n", (long long)sqlite3_column_int64(b, 7),
+		       (long long)sqlite3_column_int64(b, 8), (long long)sqlite3_column_int64(b, 9));
+		sqlite3_bind_int64(p, 1, sqlite3_column_int64(b, 0));
+		while (sqlite3_step(p) == SQLITE_ROW) {
+			for (int c = 0; c < NFIELDS; c++) {
+				if (c)
+					putchar('\t');
+				if (c == 10)
+					fputs(sqlite3_column_int(p, c) ? "1" : "", stdout);
+				else
+					col_tsv(p, c, stdout);
+			}
+			putchar('\n');
+		}
+		sqlite3_reset(p);
+	}
+	sqlite3_finalize(b);
+	sqlite3_finalize(p);
+	exec("COMMIT");
+	if (count)
+		printf("%lld\n", (long long)n);
+}
+
+static void boots(const char *runp, const char *seeds)
+{
+	sqlite3_stmt *b;
+
+	load_seeds(seeds);
+	b = prep(seeds ? "SELECT seed, toolchain, status FROM boots WHERE run = ?1 AND seed IN temp.seeds ORDER BY file"
+		       : "SELECT seed, toolchain, status FROM boots WHERE run = ?1 ORDER BY file");
+	bind_text(b, 1, runp, strlen(runp));
+	while (sqlite3_step(b) == SQLITE_ROW) {
+		printf("%lld\t", (long long)sqlite3_column_int64(b, 0));
+		col_tsv(b, 1, stdout);
+		putchar('\t');
+		col_tsv(b, 2, stdout);
+		putchar('\n');
+	}
+	sqlite3_finalize(b);
+}
+
+static _Noreturn void usage(void)
+{
+	fprintf(stderr, "usage: kwarn-index update [-r RUN] [-a] -s SUMMARY_SH DB CORPUS\n"
+		"       kwarn-index summaries [-n] [-c] [-S SEEDS] DB RUN NAME\n"
+		"       kwarn-index boots [-S SEEDS] DB RUN\n");
+	exit(EXIT_USAGE);
+}
+
+int main(int argc, char **argv)
+{
+	const char *runp = NULL, *summary_sh = NULL, *seeds = NULL, *cmd;
+	int c, all = 0, by_name = 0, count = 0;
+
+	argv0 = "kwarn-index";
+	if (argc < 2)
+		usage();
+	cmd = argv[1];
+	argc--;
+	argv++;
+	while ((c = getopt(argc, argv, "r:as:nS:c")) != -1)
+		switch (c) {
+		case 'r': runp = optarg; break;
+		case 'a': all = 1; break;
+		case 's': summary_sh = optarg; break;
+		case 'n': by_name = 1; break;
+		case 'c': count = 1; break;
+		case 'S': seeds = optarg; break;
+		default: usage();
+		}
+	argc -= optind;
+	argv += optind;
+	if (!strcmp(cmd, "update")) {
+		if (argc != 2 || !summary_sh)
+			usage();
+		db_open(argv[0], 1);
+		snprintf(tmpdir, sizeof(tmpdir), "%s/kwarn-index.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+		if (!mkdtemp(tmpdir))
+			die(EXIT_IO, "%s: %s", tmpdir, strerror(errno));
+		atexit(rm_tmpdir);
+		update(summary_sh, argv[1], runp, all);
+	} else if (!strcmp(cmd, "summaries")) {
+		if (argc != 3)
+			usage();
+		db_open(argv[0], 0);
+		summaries(argv[1], argv[2], seeds, by_name, count);
+	} else if (!strcmp(cmd, "boots")) {
+		if (argc != 2)
+			usage();
+		db_open(argv[0], 0);
+		boots(argv[1], seeds);
+	} else {
+		usage();
+	}
+	if (sqlite3_close(db) != SQLITE_OK)
+		dberr("close");
+	for (size_t i = 0; i < nfiles; i++)
+		free(files[i].rel);
+	free(files);
+	efclose(stdout, "<stdout>");
+	return 0;
+}
