@@ -209,6 +209,8 @@ content() {
 		FROM builds b JOIN prints p ON p.build = b.id JOIN warnings w ON w.id = p.warning ORDER BY b.file, p.ord;
 		SELECT count(*) FROM warnings; SELECT file, seed, toolchain, status, size, mtime_ns FROM boots ORDER BY file"
 }
+export idx
+export -f content
 make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$ix/c" > /dev/null 2>&1
 cp -a "$k/$TEST_RUN/seed-3" "$ix/c/$TEST_RUN/"
 mv "$ix/c/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst" "$ix/clang-14-seed-1.jsonl.zst"
@@ -218,9 +220,9 @@ ok "index: make top brings it up to date: seed 3's builds in, seed 1's clang-14 
 	test \$($sani summaries -c $idx $TEST_RUN '*-W123.jsonl.zst') = 5 &&
 	head -n 1 $ix/top | grep -qx '== clang-14: 2 build(s), seed(s) 2 3'"
 ok "index: it gives back each build's summary byte for byte (kwarn-index under ASan+UBSan)" bash -c "
-	for s in $ix/c/$TEST_RUN/seed-*/*-W123.sum.zst; do
-		seed=\${s%/*}; seed=\${seed##*-}; echo \$seed > $ix/seed
-		cmp <($sani summaries -S $ix/seed $idx $TEST_RUN \$(basename \${s%.sum.zst}).jsonl.zst) <(zstd -dcq \$s) || exit 1
+	for c in $ix/c/$TEST_RUN/seed-*/*-W123.jsonl.zst; do
+		seed=\${c%/*}; seed=\${seed##*-}; echo \$seed > $ix/seed
+		cmp <($sani summaries -S $ix/seed $idx $TEST_RUN \$(basename \$c)) <(zstd -dcq \${c%.jsonl.zst}.sum.zst) || exit 1
 	done"
 content > "$ix/updated"
 make -C "$TOP" -s index CORPUS="$ix/c" > /dev/null 2>&1
