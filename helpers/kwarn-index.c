@@ -8,6 +8,7 @@
  * Usage: kwarn-index update [-r RUN] [-a] -s SUMMARY_SH DB CORPUS
  *        kwarn-index summaries [-n] [-c] [-S SEEDS] DB RUN NAME
  *        kwarn-index boots [-S SEEDS] DB RUN
+ *        kwarn-index files -k KEY [-S SEEDS] DB RUN NAME
  *
  * update: bring DB up to date with the corpus files under CORPUS (under
  * CORPUS/RUN with -r): a stat per file finds the corpus files (and boot
@@ -28,6 +29,10 @@
  * number alone.
  *
  * boots: "SEED TAB TOOLCHAIN TAB STATUS" of RUN's boot records (of SEEDS).
+ *
+ * files: the corpus files (relative to CORPUS, in path order) of the
+ * builds of the RUNs matching RUN (a glob), named NAME (a glob), of SEEDS,
+ * that print a warning whose key starts with KEY (hex digits).
  *
  * Exit: 0 ok, 1 bad input (names the file), 2 usage, 3 I/O or database error.
  */
@@ -868,17 +873,44 @@ static void boots(const char *runp, const char *seeds)
 	sqlite3_finalize(b);
 }
 
+/*
+ * The corpus files (relative to CORPUS, in path order) of builds under
+ * RUNs matching @runs, named @name, of SEEDS, that print a warning whose
+ * key starts with @key (hex digits: make repro's ID= prefix).
+ */
+static void key_files(const char *key, const char *runs, const char *name, const char *seeds)
+{
+	char sql[1024], glob[32];
+	sqlite3_stmt *f;
+
+	if (!*key || strlen(key) > 16 || strspn(key, "0123456789abcdef") != strlen(key))
+		die(EXIT_USAGE, "-k '%s': not a key or a prefix of one (hex digits)", key);
+	snprintf(glob, sizeof(glob), "%s*", key);
+	load_seeds(seeds);
+	snprintf(sql, sizeof(sql), "SELECT DISTINCT b.file FROM warnings w JOIN prints p ON p.warning = w.id"
+		 " JOIN builds b ON b.id = p.build WHERE w.key GLOB ?1 AND b.run GLOB ?2 AND b.name GLOB ?3%s"
+		 " ORDER BY b.file", seeds ? " AND b.seed IN temp.seeds" : "");
+	f = prep(sql);
+	bind_text(f, 1, glob, strlen(glob));
+	bind_text(f, 2, runs, strlen(runs));
+	bind_text(f, 3, name, strlen(name));
+	while (sqlite3_step(f) == SQLITE_ROW)
+		printf("%s\n", sqlite3_column_text(f, 0));
+	sqlite3_finalize(f);
+}
+
 static _Noreturn void usage(void)
 {
 	fprintf(stderr, "usage: kwarn-index update [-r RUN] [-a] -s SUMMARY_SH DB CORPUS\n"
 		"       kwarn-index summaries [-n] [-c] [-S SEEDS] DB RUN NAME\n"
-		"       kwarn-index boots [-S SEEDS] DB RUN\n");
+		"       kwarn-index boots [-S SEEDS] DB RUN\n"
+		"       kwarn-index files -k KEY [-S SEEDS] DB RUN NAME\n");
 	exit(EXIT_USAGE);
 }
 
 int main(int argc, char **argv)
 {
-	const char *runp = NULL, *summary_sh = NULL, *seeds = NULL, *cmd;
+	const char *runp = NULL, *summary_sh = NULL, *seeds = NULL, *key = NULL, *cmd;
 	int c, all = 0, by_name = 0, count = 0;
 
 	argv0 = "kwarn-index";
@@ -887,8 +919,9 @@ int main(int argc, char **argv)
 	cmd = argv[1];
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, "r:as:nS:c")) != -1)
+	while ((c = getopt(argc, argv, "r:as:nS:ck:")) != -1)
 		switch (c) {
+		case 'k': key = optarg; break;
 		case 'r': runp = optarg; break;
 		case 'a': all = 1; break;
 		case 's': summary_sh = optarg; break;
@@ -913,6 +946,11 @@ int main(int argc, char **argv)
 			usage();
 		db_open(argv[0], 0);
 		summaries(argv[1], argv[2], seeds, by_name, count);
+	} else if (!strcmp(cmd, "files")) {
+		if (argc != 3 || !key)
+			usage();
+		db_open(argv[0], 0);
+		key_files(key, argv[1], argv[2], seeds);
 	} else if (!strcmp(cmd, "boots")) {
 		if (argc != 2)
 			usage();
