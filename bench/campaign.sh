@@ -38,9 +38,9 @@ if [ "${1:-}" = --copy ]; then
 	zstd -dcq "$src" | sed -e "s/\"seed\":$ss,/\"seed\":$n,/" -e "s/\"toolchain\":\"$stc\"/\"toolchain\":\"$tc\"/" \
 		"${ckey[@]}" | zstd -q -1 --single-thread -f -o "$c.tmp"
 	sha=$(sha256sum < "$c.tmp" | cut -c1-64)
-	# the summary's first 25 bytes are the skippable frame that says its
-	# version (mk/summary.sh): kept, or make top would make it again
-	{ head -c 25 "$srcsum"
+	# the summary's first frame names its corpus file (mk/summary.sh): the
+	# copy's, or make top would make the summary again
+	{ "$here/../mk/summary.sh" -f "$c.tmp"
 	  zstd -dcq "$srcsum" | sed -e "1s/corpus_sha256=[0-9a-f]*/corpus_sha256=$sha/" -e "1s/\tseed=$ss\t/\tseed=$n\t/" \
 		-e "1s/\ttoolchain=$stc\t/\ttoolchain=$tc\t/" "${skey[@]}" | zstd -q -1 --single-thread; } > "$s.tmp"
 	touch -r "$c.tmp" "$s.tmp"
