@@ -9,6 +9,7 @@
  *        kwarn-index summaries [-n] [-c] [-S SEEDS] DB RUN NAME
  *        kwarn-index boots [-S SEEDS] DB RUN
  *        kwarn-index files -k KEY [-S SEEDS] DB RUN NAME
+ *        kwarn-index records DB RUN
  *
  * update: bring DB up to date with the corpus files under CORPUS (under
  * CORPUS/RUN with -r): a stat per file finds the corpus files (and boot
@@ -34,6 +35,9 @@
  * builds of the RUNs matching RUN (a glob), named NAME (a glob), of SEEDS,
  * that print a warning whose key starts with KEY (hex digits).
  *
+ * records: "FILE TAB RECORD" of each corpus and boot file of RUN, in path
+ * order: its line 1 (a build record without its config and objects_built).
+ *
  * Exit: 0 ok, 1 bad input (names the file), 2 usage, 3 I/O or database error.
  */
 #define _GNU_SOURCE		/* strchrnul() in util.h's reader */
@@ -56,7 +60,7 @@
 
 extern char **environ;
 
-#define SCHEMA_VERSION	1	/* PRAGMA user_version; doc/index.md */
+#define SCHEMA_VERSION	2	/* PRAGMA user_version; doc/index.md */
 #define NFIELDS		12	/* a summary record: key kind tool flag level path line count target symbol root text */
 #define SUMMARY_VERSION	"3"	/* mk/summary.sh's VERSION */
 #define BUSY_MS		(30 * 60 * 1000)	/* a campaign's writers queue behind a merge */
@@ -118,6 +122,7 @@ static const char schema[] =
 	" instances INTEGER NOT NULL, nunique INTEGER NOT NULL, corpus_sha256 TEXT NOT NULL,"
 	" compiler TEXT, packages TEXT, kernel TEXT, tree TEXT, config_sha256 TEXT,"
 	" failed_targets TEXT, root_causes TEXT,"	/* JSON, as in the build record */
+	" record TEXT,"				/* the build record but its config and objects_built */
 	" size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL);"	/* the corpus file's, when read */
 	"CREATE INDEX builds_run ON builds(run, seed);"
 	"CREATE TABLE warnings ("
@@ -131,7 +136,8 @@ static const char schema[] =
 	"CREATE INDEX prints_warning ON prints(warning);"
 	"CREATE TABLE boots ("
 	" id INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, run TEXT NOT NULL, seed INTEGER NOT NULL,"
-	" toolchain TEXT NOT NULL, status TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL);"
+	" toolchain TEXT NOT NULL, status TEXT NOT NULL, record TEXT NOT NULL,"
+	" size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL);"
 	"CREATE INDEX boots_run ON boots(run, seed);";
 
 static void db_open(const char *name, int write)
@@ -697,12 +703,12 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			/* the corpus files first, in file order */
 			ins_build = prep("INSERT INTO builds (file, run, name, seed, toolchain, w, variant, status,"
 					 " make_exit, instances, nunique, corpus_sha256, size, mtime_ns,"
-					 " compiler, packages, kernel, tree, config_sha256, failed_targets, root_causes)"
+					 " compiler, packages, kernel, tree, config_sha256, failed_targets, root_causes, record)"
 					 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
 					 " json_extract(?15, '$.compiler'), json_extract(?15, '$.packages'),"
 					 " json_extract(?15, '$.kernel'), json_extract(?15, '$.tree'),"
 					 " json_extract(?15, '$.config_sha256'), json_extract(?15, '$.failed_targets'),"
-					 " json_extract(?15, '$.root_causes'))");
+					 " json_extract(?15, '$.root_causes'), json_remove(?15, '$.config', '$.objects_built'))");
 			find_warning = prep("SELECT id, kind, tool, flag, level, path, line, target, symbol,"
 					    " root, text FROM warnings WHERE key = ?1");
 			ins_warning = prep("INSERT INTO warnings (key, kind, tool, flag, level, path, line,"
@@ -716,9 +722,9 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			nboot = ntodo;
 		} else {
 			sqlite3_stmt *ins = prep(
-				"INSERT INTO boots (file, run, size, mtime_ns, seed, toolchain, status)"
+				"INSERT INTO boots (file, run, size, mtime_ns, seed, toolchain, status, record)"
 				" SELECT ?1, ?2, ?3, ?4, json_extract(?5, '$.seed'), json_extract(?5, '$.toolchain'),"
-				" json_extract(?5, '$.status') WHERE json_valid(?5)"
+				" json_extract(?5, '$.status'), json(?5) WHERE json_valid(?5)"
 				" AND json_extract(?5, '$.type') = 'boot'"
 				" AND json_type(?5, '$.seed') = 'integer' AND json_type(?5, '$.toolchain') = 'text'"
 				" AND json_type(?5, '$.status') = 'text' RETURNING id");
@@ -899,12 +905,25 @@ static void key_files(const char *key, const char *runs, const char *name, const
 	sqlite3_finalize(f);
 }
 
+/* "FILE TAB RECORD" of RUN's corpus and boot files, in path order */
+static void records(const char *runp)
+{
+	sqlite3_stmt *r = prep("SELECT file, record FROM builds WHERE run = ?1 UNION ALL"
+			       " SELECT file, record FROM boots WHERE run = ?1 ORDER BY 1");
+
+	bind_text(r, 1, runp, strlen(runp));
+	while (sqlite3_step(r) == SQLITE_ROW)
+		printf("%s\t%s\n", sqlite3_column_text(r, 0), sqlite3_column_text(r, 1));
+	sqlite3_finalize(r);
+}
+
 static _Noreturn void usage(void)
 {
 	fprintf(stderr, "usage: kwarn-index update [-r RUN] [-a] -s SUMMARY_SH DB CORPUS\n"
 		"       kwarn-index summaries [-n] [-c] [-S SEEDS] DB RUN NAME\n"
 		"       kwarn-index boots [-S SEEDS] DB RUN\n"
-		"       kwarn-index files -k KEY [-S SEEDS] DB RUN NAME\n");
+		"       kwarn-index files -k KEY [-S SEEDS] DB RUN NAME\n"
+		"       kwarn-index records DB RUN\n");
 	exit(EXIT_USAGE);
 }
 
@@ -951,6 +970,11 @@ int main(int argc, char **argv)
 			usage();
 		db_open(argv[0], 0);
 		key_files(key, argv[1], argv[2], seeds);
+	} else if (!strcmp(cmd, "records")) {
+		if (argc != 2)
+			usage();
+		db_open(argv[0], 0);
+		records(argv[1]);
 	} else if (!strcmp(cmd, "boots")) {
 		if (argc != 2)
 			usage();
