@@ -808,21 +808,82 @@ static void load_seeds(const char *name)
 	sqlite3_finalize(ins);
 }
 
+/*
+ * A warning's summary line but its count, as two strings around it: most
+ * warnings are printed by many builds (the same key in every seed), so
+ * each is formatted once and its row read once, not joined per print.
+ */
+struct line_slot { uint64_t hash; int64_t id; char *pre, *post; size_t npre, npost; };
+#define LINE_CACHE_MAX	(1u << 20)	/* then emptied: distinct keys per seed would fill memory */
+
+static int line_is(const void *slot, const void *key)
+{
+	return ((const struct line_slot *)slot)->id == *(const int64_t *)key;
+}
+
+static void line_cache_clear(struct htab *t)
+{
+	for (struct line_slot *l = NULL; (l = htab_next(t, l)); ) {
+		free(l->pre);
+		free(l->post);
+	}
+	htab_clear(t);
+}
+
+static struct line_slot *line_of(struct htab *t, sqlite3_stmt *w, int64_t id)
+{
+	struct line_slot *l = htab_get(t, hash_mix((uint64_t)id), line_is, &id);
+	FILE *o;
+	int fresh;
+
+	if (l)
+		return l;
+	if (t->n >= LINE_CACHE_MAX)
+		line_cache_clear(t);
+	sqlite3_bind_int64(w, 1, id);
+	if (sqlite3_step(w) != SQLITE_ROW)
+		die(EXIT_IO, "%s: warning %lld of a build is not in the index", dbname, (long long)id);
+	l = htab_put(t, hash_mix((uint64_t)id), line_is, &id, &fresh);
+	l->id = id;
+	if (!(o = open_memstream(&l->pre, &l->npre)))
+		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	for (int c = 0; c < 7; c++) {	/* key kind tool flag level path line */
+		col_tsv(w, c, o);
+		putc('\t', o);
+	}
+	fclose(o);
+	if (!(o = open_memstream(&l->post, &l->npost)))
+		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	putc('\t', o);
+	col_tsv(w, 7, o);		/* target symbol root text */
+	putc('\t', o);
+	col_tsv(w, 8, o);
+	fputs(sqlite3_column_int(w, 9) ? "\t1\t" : "\t\t", o);
+	col_tsv(w, 10, o);
+	putc('\n', o);
+	fclose(o);
+	sqlite3_reset(w);
+	return l;
+}
+
 static void summaries(const char *runp, const char *name, const char *seeds, int by_name, int count)
 {
+	static char obuf[1 << 20];
 	char sql[1024];
-	sqlite3_stmt *b, *p;
+	sqlite3_stmt *b, *p, *w;
+	struct htab cache = HTAB(struct line_slot);
 	int64_t n = 0;
 
+	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	load_seeds(seeds);
 	exec("BEGIN");		/* one snapshot */
 	snprintf(sql, sizeof(sql), "SELECT id, corpus_sha256, seed, toolchain, w, variant, status, make_exit,"
 		 " instances, nunique FROM builds WHERE run = ?1 AND name GLOB ?2%s ORDER BY %s",
 		 seeds ? " AND seed IN temp.seeds" : "", by_name ? "name, file" : "seed, file");
 	b = prep(sql);
-	p = prep("SELECT w.key, w.kind, w.tool, w.flag, w.level, w.path, w.line, p.count, w.target, w.symbol,"
-		 " w.root, w.text FROM prints p JOIN warnings w ON w.id = p.warning WHERE p.build = ?1"
-		 " ORDER BY p.ord");
+	p = prep("SELECT warning, count FROM prints WHERE build = ?1 ORDER BY ord");
+	w = prep("SELECT key, kind, tool, flag, level, path, line, target, symbol, root, text FROM warnings"
+		 " WHERE id = ?1");
 	bind_text(b, 1, runp, strlen(runp));
 	bind_text(b, 2, name, strlen(name));
 	while (sqlite3_step(b) == SQLITE_ROW) {
@@ -842,23 +903,23 @@ static void summaries(const char *runp, const char *name, const char *seeds, int
 		       (long long)sqlite3_column_int64(b, 8), (long long)sqlite3_column_int64(b, 9));
 		sqlite3_bind_int64(p, 1, sqlite3_column_int64(b, 0));
 		while (sqlite3_step(p) == SQLITE_ROW) {
-			for (int c = 0; c < NFIELDS; c++) {
-				if (c)
-					putchar('\t');
-				if (c == 10)
-					fputs(sqlite3_column_int(p, c) ? "1" : "", stdout);
-				else
-					col_tsv(p, c, stdout);
-			}
-			putchar('\n');
+			struct line_slot *l = line_of(&cache, w, sqlite3_column_int64(p, 0));
+
+			fwrite(l->pre, 1, l->npre, stdout);
+			printf("%lld", (long long)sqlite3_column_int64(p, 1));
+			fwrite(l->post, 1, l->npost, stdout);
 		}
 		sqlite3_reset(p);
 	}
 	sqlite3_finalize(b);
 	sqlite3_finalize(p);
+	sqlite3_finalize(w);
+	line_cache_clear(&cache);
+	htab_free(&cache);
 	exec("COMMIT");
 	if (count)
 		printf("%lld\n", (long long)n);
+	fflush(stdout);
 }
 
 static void boots(const char *runp, const char *seeds)

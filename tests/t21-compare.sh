@@ -262,6 +262,9 @@ q() {	# q N PARAM=VALUE...: question N's rows, tab-separated
 	sqlite3 -readonly -tabs "$idx" "${a[@]}" "$(cat "$ix/q$n.sql")"
 }
 recs() { zstd -dcq "$ix/c/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "diag")'; }
+ok "index: kwarn-index files -k (repro's lookup, why's hint): the files that print a key, as grep finds them" bash -c "
+	for f in $ix/c/$TEST_RUN/seed-*/*.jsonl.zst; do zstd -dcq \$f | grep -F '\"key\":\"$key\"' > /dev/null && echo \${f#$ix/c/}; done > $ix/want-files
+	$sani files -k ${key:0:9} $idx '$TEST_RUN' '*' | cmp - $ix/want-files && test -s $ix/want-files"
 q 1 key="$key" run="$TEST_RUN" > "$ix/got1"
 recs | jq -r --arg k "$key" 'select(.key == $k) | .seed' | sort -nu > "$ix/want1"
 expect_eq "doc/index.md: which seeds print key K (a key of seed 2's clang-14 build)" "$ix/want1" "$ix/got1"
