@@ -2,7 +2,11 @@
 # campaign.sh - make bench's campaign figures: make top, make compare and
 # make kcidb over 1, 10, 100 and 1,000 seeds x 3 toolchains, wall time and
 # peak RSS (GNU time), the KCIDB document's size, against the jq queries
-# (corpus/queries/top.jq, compare.jq) over the same records at 10 seeds.
+# (corpus/queries/top.jq, compare.jq) over the same records at 10 seeds;
+# the campaign index (mk/index.mk): make index, the update after one
+# seed's three files, its size per seed, and make top and make compare
+# through it against the path before it (every summary through kwarn-agg)
+# in the same run, their outputs compared.
 #
 # Environment (set by bench/bench.sh): O TOP CORPUS W MAKE B (its scratch
 #   directory) SIZE (full or small) TRIM (records kept per file, 0: all)
