@@ -164,11 +164,11 @@ sums_top() {	# sums_top CORPUS
 	"$TOP/.build/bin/kwarn-agg" top -g -n 10 -s "$tmp/boots" -T "$tmp/sums"
 	rm -rf "$tmp"
 }
-sums_compare() {	# sums_compare CORPUS N
+sums_compare() {	# sums_compare CORPUS N A B
 	local run=$1/$RUN_DIR tmp
 	tmp=$(mktemp -d)
-	seq 1 "$2" | sed "s|.*|$run/seed-&/$A-W$W.jsonl.zst|" | xargs -r -d '\n' "$TOP/mk/summary.sh" -u "$tmp" > "$tmp/A"
-	seq 1 "$2" | sed "s|.*|$run/seed-&/$Bt-W$W.jsonl.zst|" | xargs -r -d '\n' "$TOP/mk/summary.sh" -u "$tmp" > "$tmp/B"
+	seq 1 "$2" | sed "s|.*|$run/seed-&/$3-W$W.jsonl.zst|" | xargs -r -d '\n' "$TOP/mk/summary.sh" -u "$tmp" > "$tmp/A"
+	seq 1 "$2" | sed "s|.*|$run/seed-&/$4-W$W.jsonl.zst|" | xargs -r -d '\n' "$TOP/mk/summary.sh" -u "$tmp" > "$tmp/B"
 	"$TOP/.build/bin/kwarn-agg" compare -n 20 -A "$tmp/A" -B "$tmp/B"
 	rm -rf "$tmp"
 }
@@ -201,7 +201,7 @@ for v in shared distinct; do
 			elif [ "$q" = top-sums ]; then
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" bash -c "$(declare -f sums_top); sums_top $d")
 			elif [ "$q" = compare-sums ]; then
-				read -r w u m < <(timed "$B/camp.$q.$v.$n" bash -c "$(declare -f sums_compare); sums_compare $d $n")
+				read -r w u m < <(timed "$B/camp.$q.$v.$n" bash -c "$(declare -f sums_compare); sums_compare $d $n $A $Bt")
 			elif [ "$q" = top ]; then
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" top O="$O" CORPUS="$d" $RUN_VARS W="$W")
 			elif [ "$q" = compare ]; then
