@@ -151,6 +151,10 @@ static void db_open(const char *name, int write)
 		die(EXIT_IO, "%s: cannot open: %s%s", name, db ? sqlite3_errmsg(db) : "out of memory",
 		    write ? "" : " (make index makes it)");
 	sqlite3_busy_timeout(db, BUSY_MS);
+	/* a merge's millions of prints go into two B-trees: with SQLite's 2 MB
+	 * page cache each insert into prints(warning) read pages from disk.
+	 * WAL's commits are atomic at NORMAL too. */
+	exec("PRAGMA cache_size = -131072; PRAGMA synchronous = NORMAL");
 	s = prep("PRAGMA user_version");
 	if (sqlite3_step(s) != SQLITE_ROW)
 		dberr("PRAGMA user_version");
@@ -472,6 +476,30 @@ static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int ro
 	return sqlite3_last_insert_rowid(db);
 }
 
+/*
+ * The summary lines read (all but their count) and their warning: in a
+ * campaign most lines come again in every seed, and then cost no lookup.
+ */
+#define LINE_CACHE_MAX	(1u << 20)	/* then emptied: distinct keys per seed would fill memory */
+struct seen_slot { uint64_t hash; int64_t id; char *raw; size_t npre, npost; };
+static struct htab seen_lines = HTAB(struct seen_slot);
+
+static int seen_is(const void *slot, const void *key)
+{
+	const struct seen_slot *s = slot;
+	const struct bytes *k = key;
+
+	return s->npre == k[0].n && s->npost == k[1].n && !memcmp(s->raw, k[0].s, k[0].n) &&
+	       !memcmp(s->raw + k[0].n, k[1].s, k[1].n);
+}
+
+static void seen_clear(void)
+{
+	for (struct seen_slot *s = NULL; (s = htab_next(&seen_lines, s)); )
+		free(s->raw);
+	htab_clear(&seen_lines);
+}
+
 static const char *const hnames[] = {
 	"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
 };
@@ -536,17 +564,41 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 			    l->name, (long long)unique, (long long)ord);
 		if (split(line, n, f, len, NFIELDS) != NFIELDS)
 			die(EXIT_BADINPUT, "%s:%lu: not %d fields", l->name, l->lineno, NFIELDS);
-		for (int i = 1; i < NFIELDS; i++)
-			if (memchr(f[i], '\\', len[i]) && !unescape(f[i], &len[i]))
-				die(EXIT_BADINPUT, "%s:%lu: a bad escape in field %d", l->name, l->lineno, i + 1);
-		if (len[0] != 16 || (len[4] && (!number(f[4], len[4], &lv) || lv > 3)) ||
-		    !number(f[6], len[6], &ln) || !number(f[7], len[7], &count) ||
-		    (len[10] && (len[10] != 1 || f[10][0] != '1')))
-			die(EXIT_BADINPUT, "%s:%lu: a bad key, level, line, count or root", l->name, l->lineno);
+		if (!number(f[7], len[7], &count))
+			die(EXIT_BADINPUT, "%s:%lu: a bad count", l->name, l->lineno);
+		/* the line but its count, as read: a warning seen before */
+		struct bytes raw[2] = { { line, (size_t)(f[7] - line) }, { f[7] + len[7], (size_t)(line + n - f[7] - len[7]) } };
+		uint64_t h = hash_mix(hash_bytes(raw[0].s, raw[0].n) ^ hash_mix(hash_bytes(raw[1].s, raw[1].n)));
+		struct seen_slot *seen = htab_get(&seen_lines, h, seen_is, raw);
+		int64_t id;
+
+		if (seen) {
+			id = seen->id;
+		} else {
+			int fresh;
+
+			for (int i = 1; i < NFIELDS; i++)
+				if (i != 7 && memchr(f[i], '\\', len[i]) && !unescape(f[i], &len[i]))
+					die(EXIT_BADINPUT, "%s:%lu: a bad escape in field %d", l->name, l->lineno, i + 1);
+			if (len[0] != 16 || (len[4] && (!number(f[4], len[4], &lv) || lv > 3)) ||
+			    !number(f[6], len[6], &ln) || (len[10] && (len[10] != 1 || f[10][0] != '1')))
+				die(EXIT_BADINPUT, "%s:%lu: a bad key, level, line or root", l->name, l->lineno);
+			id = warning_id(f, len, (int)lv, ln, len[10] == 1);
+			if (seen_lines.n >= LINE_CACHE_MAX)
+				seen_clear();
+			/* (raw's bytes were not unescaped: the copy is of them) */
+			seen = htab_put(&seen_lines, h, seen_is, raw, &fresh);
+			seen->id = id;
+			seen->npre = raw[0].n;
+			seen->npost = raw[1].n;
+			seen->raw = emalloc(raw[0].n + raw[1].n);
+			memcpy(seen->raw, raw[0].s, raw[0].n);
+			memcpy(seen->raw + raw[0].n, raw[1].s, raw[1].n);
+		}
 		sum += count;
 		sqlite3_bind_int64(ins_print, 1, build);
 		sqlite3_bind_int64(ins_print, 2, ord);
-		sqlite3_bind_int64(ins_print, 3, warning_id(f, len, (int)lv, ln, len[10] == 1));
+		sqlite3_bind_int64(ins_print, 3, id);
 		sqlite3_bind_int64(ins_print, 4, count);
 		run(ins_print);
 	}
@@ -753,6 +805,8 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 	if (gone)
 		exec("DELETE FROM warnings WHERE NOT EXISTS (SELECT 1 FROM prints WHERE warning = warnings.id)");
 	exec("COMMIT");
+	seen_clear();
+	htab_free(&seen_lines);
 	free(todo);
 }
 
@@ -814,7 +868,6 @@ static void load_seeds(const char *name)
  * each is formatted once and its row read once, not joined per print.
  */
 struct line_slot { uint64_t hash; int64_t id; char *pre, *post; size_t npre, npost; };
-#define LINE_CACHE_MAX	(1u << 20)	/* then emptied: distinct keys per seed would fill memory */
 
 static int line_is(const void *slot, const void *key)
 {
