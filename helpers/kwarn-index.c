@@ -63,6 +63,7 @@ extern char **environ;
 #define SCHEMA_VERSION	2	/* PRAGMA user_version; doc/index.md */
 #define NFIELDS		12	/* a summary record: key kind tool flag level path line count target symbol root text */
 #define SUMMARY_VERSION	"3"	/* mk/summary.sh's VERSION */
+#define BULK_FILES	100	/* more new files than this: prints(warning) made again after */
 #define BUSY_MS		(30 * 60 * 1000)	/* a campaign's writers queue behind a merge */
 
 static const char *dbname;
@@ -766,7 +767,15 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			ins_warning = prep("INSERT INTO warnings (key, kind, tool, flag, level, path, line,"
 					   " target, symbol, root, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
 			ins_print = prep("INSERT INTO prints (build, ord, warning, count) VALUES (?, ?, ?, ?)");
+			/* many files (make index, a merge): prints(warning) made once
+			 * after the rows, by sorting, not kept up row by row */
+			int bulk = ntodo > BULK_FILES;
+
+			if (bulk)
+				exec("DROP INDEX prints_warning");
 			add_summaries(summary_sh, corpus, todo, ntodo);
+			if (bulk)
+				exec("CREATE INDEX prints_warning ON prints(warning)");
 			sqlite3_finalize(ins_build);
 			sqlite3_finalize(find_warning);
 			sqlite3_finalize(ins_warning);
