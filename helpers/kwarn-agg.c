@@ -32,10 +32,11 @@
  * level every flag with its worst warning, each build, each seed.
  *
  * compare: the warning sites (seed, path, line, flag) of the -b summaries
- * against those of the -a summaries: new in B, gone in B, in both, per flag
- * and per level, and the first N new and gone sites; byte for byte
- * corpus/queries/compare.jq's text. -j: all of it (every new and gone
- * site) as one JSON line, the fields in compare.jq's order (jq . prints it
+ * against those of the -a summaries, matched as the same warning across
+ * compilers (doc/compare.md: by key, then by site): new in B, gone in B,
+ * in both, per flag and per level, and the first N new and gone sites;
+ * byte for byte corpus/queries/compare.jq's text. -j: all of it (every
+ * new and gone site) as one JSON line, the fields in compare.jq's order (jq . prints it
  * as compare.jq does), written as it goes (the gone sites wait in an
  * unlinked temporary file in $TMPDIR). Each side's summaries come in seed
  * order (a seed after a larger one is refused, exit 2): a seed's A and B
@@ -1242,11 +1243,11 @@ static void top_print(void)
  * gone sites in a temporary file, the new ones being printed as they come.
  */
 struct site {
-	uint64_t line, count[2];
+	uint64_t line, count[2], key[2];
 	size_t path, flag, text[2];	/* offsets in the arena */
 	size_t pathlen, flaglen;
 	int has[2], level[2];
-	char key[2][17];
+	int same[2];			/* this side is the same warning as one of the other's */
 };
 struct flag_row {
 	const char *flag;
@@ -1259,6 +1260,8 @@ static size_t nsites, capsites;
 /* the seed's sites by path, line and flag: their index in sites */
 struct site_slot { uint64_t hash; size_t site; };
 static struct htab site_idx = HTAB(struct site_slot);
+/* the seed's sites of A by key (a site's key: its first record's) */
+static struct htab key_idx = HTAB(struct site_slot);
 static char *arena;
 static size_t narena, caparena;
 static uint64_t cur_seed;
@@ -1302,6 +1305,11 @@ static int site_is(const void *slot, const void *key)
 	       !memcmp(arena + s->path, r->path, r->pathlen) && !memcmp(arena + s->flag, r->flag, r->flaglen);
 }
 
+static int key_is(const void *slot, const void *key)
+{
+	return sites[((const struct site_slot *)slot)->site].key[0] == *(const uint64_t *)key;
+}
+
 static void compare_record(const struct rec *r)
 {
 	struct site_slot *e;
@@ -1326,10 +1334,8 @@ static void compare_record(const struct rec *r)
 	if (!s->has[side]) {
 		s->has[side] = 1;
 		s->level[side] = r->level;
-		memcpy(s->key[side], r->key_hex, 17);
-		/* A is read first: a site of both prints no text, keep none */
-		if (!side || !s->has[0])
-			s->text[side] = arena_put(r->text, strlen(r->text));
+		s->key[side] = r->key;
+		s->text[side] = arena_put(r->text, strlen(r->text));
 	}
 	s->count[side] += r->count;
 }
@@ -1374,7 +1380,7 @@ static void put_site(FILE *o, const struct site *s, int sd, int first)
 	put_json_string(o, arena + s->flag, JSON_U_ESCAPES);
 	fputs(",\"level\":", o);
 	put_level(o, s->level[sd], "null");
-	fprintf(o, ",\"key\":\"%s\",\"text\":", s->key[sd]);
+	fprintf(o, ",\"key\":\"%016llx\",\"text\":", (unsigned long long)s->key[sd]);
 	put_json_string(o, arena + s->text[sd], JSON_U_ESCAPES);
 	fprintf(o, ",\"count\":%llu}", (unsigned long long)s->count[sd]);
 }
@@ -1387,7 +1393,8 @@ static void add_text(struct text *t, const struct site *s, int sd)
 
 	if (t->lines++ >= list_n)
 		return;
-	hn = (size_t)snprintf(head, sizeof(head), "  seed %llu %s  ", (unsigned long long)cur_seed, s->key[sd]);
+	hn = (size_t)snprintf(head, sizeof(head), "  seed %llu %016llx  ", (unsigned long long)cur_seed,
+			      (unsigned long long)s->key[sd]);
 	if (t->n + hn + tn + 1 > t->cap) {
 		t->cap = 2 * (t->n + hn + tn + 1);
 		t->s = erealloc(t->s, t->cap);
@@ -1398,40 +1405,67 @@ static void add_text(struct text *t, const struct site *s, int sd)
 	t->n += hn + tn + 1;
 }
 
-/* the seed's sites: counted, listed, and forgotten */
-static size_t *order, caporder;	/* the seed's new and gone sites */
+/* a side of site s counted under its flag: new (0), gone (1) or both (2) */
+static void count_site(const struct site *s, int sd, int which)
+{
+	struct map_slot *v;
+	int fresh;
+
+	v = map_put(&flag_map, arena + s->flag, s->flaglen, &fresh);
+	if (fresh) {
+		struct flag_row *r = PUSH(rows, nrows, caprows);
+
+		memset(r, 0, sizeof(*r));
+		r->level = s->level[sd];
+		v->v = nrows - 1;
+	}
+	if (s->level[sd] < rows[v->v].level)
+		rows[v->v].level = s->level[sd];
+	rows[v->v].c[which]++;
+}
+
+/* the seed's sites: matched, counted, listed, and forgotten */
+static size_t *order, caporder;	/* the seed's sites with a new or gone side */
 
 static void compare_seed(void)
 {
 	size_t n = 0;
+	int fresh;
 
 	if (caporder < nsites) {
 		caporder = nsites;
 		free(order);
 		order = emalloc(caporder * sizeof(*order));
 	}
+	/* the same warning across compilers: the same key, else the same site */
+	for (size_t i = 0; i < nsites; i++)
+		if (sites[i].has[0])
+			((struct site_slot *)htab_put(&key_idx, hash_mix(sites[i].key[0]), key_is,
+						      &sites[i].key[0], &fresh))->site = i;
 	for (size_t i = 0; i < nsites; i++) {
 		struct site *s = &sites[i];
+		struct site_slot *e;
+
+		if (s->has[1] && (e = htab_get(&key_idx, hash_mix(s->key[1]), key_is, &s->key[1])) &&
+		    !sites[e->site].same[0])
+			s->same[1] = sites[e->site].same[0] = 1;
+	}
+	for (size_t i = 0; i < nsites; i++) {
+		struct site *s = &sites[i];
+
+		if (s->has[0] && s->has[1] && !s->same[0] && !s->same[1])
+			s->same[0] = s->same[1] = 1;
+		/* from here on has[] is the sides listed: gone (A), new (B) */
+		s->has[0] &= !s->same[0];
+		s->has[1] &= !s->same[1];
 		/* new: B's record; gone and both: A's (compare.jq's level) */
-		int which = s->has[0] ? (s->has[1] ? 2 : 1) : 0;
-		int level = s->level[which ? 0 : 1], fresh;
-		struct map_slot *v;
-
-		if (which == 2)
-			nboth++;
-		else
+		if (s->same[0] || s->has[0])
+			count_site(s, 0, s->same[0] ? 2 : 1);
+		if (s->has[1])
+			count_site(s, 1, 0);
+		nboth += s->same[0];
+		if (s->has[0] || s->has[1])
 			order[n++] = i;
-		v = map_put(&flag_map, arena + s->flag, s->flaglen, &fresh);
-		if (fresh) {
-			struct flag_row *r = PUSH(rows, nrows, caprows);
-
-			memset(r, 0, sizeof(*r));
-			r->level = level;
-			v->v = nrows - 1;
-		}
-		if (level < rows[v->v].level)
-			rows[v->v].level = level;
-		rows[v->v].c[which]++;
 	}
 	qsort(order, n, sizeof(*order), cmp_site);
 	for (size_t i = 0; i < n; i++) {
@@ -1443,7 +1477,8 @@ static void compare_seed(void)
 			else
 				add_text(&new_text, s, 1);
 			nnew++;
-		} else {
+		}
+		if (s->has[0]) {
 			if (json)
 				put_site(gone_tmp, s, 0, !ngone);
 			else
@@ -1453,6 +1488,7 @@ static void compare_seed(void)
 	}
 	nsites = narena = 0;
 	htab_clear(&site_idx);
+	htab_clear(&key_idx);
 }
 
 static void compare_begin(void)
@@ -1588,6 +1624,7 @@ static void compare_end(void)
 	free(order);
 	free(sites);
 	htab_free(&site_idx);
+	htab_free(&key_idx);
 	free(arena);
 	free(new_text.s);
 	free(gone_text.s);

@@ -56,7 +56,7 @@ $(BRANCH_FILE): $(BUILD_STAMP) $(INITRAMFS) $(KWARN_SITES) \
 	$(Q)$(call need-packages,$(BOOT_PACKAGES))
 	$(rebuild-if-emptied)
 	$(call say,BOOT,seed $(SEED) $(TC_NAME) (timeout $(BOOT_TIMEOUT) s))
-	$(Q)$(TOP)/qemu/boot.sh $@ $(BUILDDIR) $(INITRAMFS) $(KWARN_SITES) \
+	$(Q)$(BUILD_DESC) $(TOP)/qemu/boot.sh $@ $(BUILDDIR) $(INITRAMFS) $(KWARN_SITES) \
 		$(BOOT_TIMEOUT) $(BOOT_MEM) $(SEED) $(P) $(TC_NAME) '$(call tc-cc,$(TOOLCHAIN))' \
 		'$(TREE_NAME)' '$(SERIES_SHA)'
 

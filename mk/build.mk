@@ -46,6 +46,8 @@ BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(if $(BUILD_SHARED),shared,$(J
 # directory's lock, after writing its descriptor, BUILDDIR/build.env
 # (mk/desc.sh): rewritten only when a fact changes, and no prerequisite:
 # what remakes a build or a corpus is their prerequisites
+# every build, parse and boot of every command: one line each (mk/step.sh)
+STEP_LOG = $(O)/steps.log
 BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
 		tc=$(TC_NAME) family=$(call tc-family,$(TOOLCHAIN)) cc='$(call tc-cc,$(TOOLCHAIN))' \
 		packages='$(call tc-packages,$(TOOLCHAIN))' ksrc=$(KSRC) kargs='ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
@@ -54,7 +56,7 @@ BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) seed=$(SEED) p=$(P) w=$(W) variant=$(
 		jobserver='$(if $(BUILD_SHARED),$(jobserver-flags))' timeout=$(BUILD_TIMEOUT) \
 		checkers='$(CHECKERS)' files='$(FILES)' distcc_hosts='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' \
 		kwarn_cc=$(KWARN_CC) kwarn_parse=$(KWARN_PARSE) tree='$(TREE_NAME)' series='$(SERIES_SHA)' \
-		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) --
+		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) steplog=$(STEP_LOG) --
 
 $(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \

@@ -3,10 +3,12 @@
 #
 # Usage: build.sh BUILDDIR   (the build its descriptor says: mk/desc.sh)
 # The one way kwarn builds a kernel: make corpus (the whole kernel), make
-# repro (one object, from the corpus's config) and make newwarn (the
-# objects a diff touches, from the seed's) all come through here, so each
-# compile's diagnostics are captured the same way (kwarn-cc, kernel-doc,
-# sparse) and mk/corpus.sh reads any of them.
+# repro and make why (one object, from the corpus's config), make newwarn
+# and make series-check (the objects a diff or a patch affects) all come
+# through here, so each compile's diagnostics are captured the same way
+# (kwarn-cc, kernel-doc, sparse) and mk/corpus.sh reads any of them.
+# Named targets (not all) are made again each time, and once more at -j1
+# when make fails: Kbuild may build one of them twice at once.
 # A build past its timeout (seconds, 0 none) is stopped, status 124 (the
 # corpus says "timeout"). The fragment, added to the seed's config before
 # olddefconfig, must hold afterwards.
@@ -65,6 +67,16 @@ if [ -e "$running" ]; then
 	rm -f .kwarn-repair .kwarn-repair.n)
 fi
 touch "$running"
+# named targets go with their captures: in a build directory that is
+# kept, each is made again and its warnings printed again
+# shellcheck disable=SC2086
+forget() {
+	[ "$targets" != all ] || return 0
+	(cd "$dir" && rm -f $targets)
+	for s in kwarn kernel-doc.log sparse.log clang-analyzer.log; do captured "$dir" $s $targets; done |
+		xargs -r -d '\n' rm -f
+}
+forget
 if [ "$fragment" = - ]; then
 	cat "$config"
 else
@@ -107,25 +119,32 @@ if [ -n "$distcc_hosts" ]; then
 	build=("$here/distcc-pump.sh" "$dir/distcc.log" "${kmake[@]}")
 fi
 [ "$timeout" = 0 ] || build=(timeout --foreground -k 30 "$timeout" "${build[@]}")
-jobs_arg=(-j"$jobs")
-[ "$jobs" != shared ] || jobs_arg=()
-args=(-k "${jobs_arg[@]}" -Otarget W="$w" "${sparse[@]}"
+j=-j$jobs
+[ "$jobs" != shared ] || j=
+args=(-k -Otarget W="$w" "${sparse[@]}"
       cmd_checkdoc="$(capture kernel-doc) \$(srctree)/scripts/kernel-doc -none \$<")
 start=$(date +%s)
-# make's failure is recorded (status); -e is off inside this || list, so
-# make prepare's failure does not stop the build either
-status=0 logged=0
-{
-	# pump mode assumes no header changes while its include server runs:
-	# the generated headers first (make prepare, compiled locally)
-	[ -z "$distcc_hosts" ] || "${kmake[@]}" "${args[@]}" prepare
-	# shellcheck disable=SC2086
-	"${build[@]}" "${args[@]}" $targets
-# a log that cannot be written (a full disk) stops the build at once:
-# make -k would go on failing every object
-} 2>&1 | tee --output-error=exit "$dir/make.log" |
-	awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }' ||
-	{ ps=("${PIPESTATUS[@]}"); status=${ps[0]} logged=${ps[1]}; }
+# Kbuild visits a directory twice for named targets when two lists hold it
+# (arch/arm/lib: core and lib), and may then build one object twice at
+# once: named targets whose make fails are made again, one job at a time
+# shellcheck disable=SC2086
+for j in "$j" -j1; do
+	# make's failure is recorded (status); -e is off inside this || list, so
+	# make prepare's failure does not stop the build either
+	status=0 logged=0
+	{
+		# pump mode assumes no header changes while its include server runs:
+		# the generated headers first (make prepare, compiled locally)
+		[ -z "$distcc_hosts" ] || "${kmake[@]}" $j "${args[@]}" prepare
+		"${build[@]}" $j "${args[@]}" $targets
+	# a log that cannot be written (a full disk) stops the build at once:
+	# make -k would go on failing every object
+	} 2>&1 | tee --output-error=exit "$dir/make.log" |
+		awk -v d="$(basename "$dir")" '/^  (CC|AS) /{ if (++n % 100 == 0) printf "  %-8s %s: %d objects\n", "BUILD", d, n; fflush() }' ||
+		{ ps=("${PIPESTATUS[@]}"); status=${ps[0]} logged=${ps[1]}; }
+	[ "$status" != 0 ] && [ "$logged" = 0 ] && [ "$targets" != all ] && [ "$j" != -j1 ] || break
+	forget
+done
 # stopped by the timeout (TERM, or KILL 30 s later): one status for both
 [ "$timeout" = 0 ] || [ "$status" != 137 ] || status=124
 # A build the machine failed (a full disk, the OOM killer) says nothing

@@ -7,9 +7,9 @@
 # build, BUILD SUCCESS otherwise.
 # Input: compare's JSON, of one tree (kwarn-agg compare -j: new, gone,
 # failing_in_b) or of two (compare-trees.jq: added, fixed). The sites are
-# compare's: this only groups and words them. A warning is a path, line
-# and flag; the seeds that print it are listed, and the first of them is
-# the one to reproduce it with. S: the settings of B's run as make takes
+# compare's (the same warning: doc/compare.md): this only groups and
+# words them, a path, line and flag once with the seeds that print it,
+# the first of them the one to reproduce it with. S: the settings of B's run as make takes
 # them (empty: read from RUN_B's name).
 def plural($n; $w): "\($n) \($w)\(if $n == 1 then "" else "s" end)";
 def lv: if . == null then "?" elif . == 0 then "default" else "W=\(.)" end;

@@ -2,7 +2,8 @@
 # the scripts that check them (jq -L mk 'include "corpus-lib"; ...'):
 # mk/corpus-check.sh (every line), mk/merge.sh (line 1 and the summary's
 # header), mk/summary.sh (the header it writes). corpus/SCHEMA.md and
-# qemu/README.md describe them.
+# qemu/README.md describe them. And which two warnings are the same
+# (same_warnings), for every command that compares builds.
 
 # the newest schema this kwarn reads and writes (mk/corpus.sh writes it)
 def max_schema: 2;
@@ -122,3 +123,39 @@ def path_why($path):
 # its sha256 and size and the build record's fields that path_why judges
 def summary_facts($sha; $size):
 	{sha256: $sha, size: $size} + (with_entries(select(.key | IN("type", "seed", "toolchain", "w", "variant", "probability", "tree"))));
+# The one rule of the same warning (doc/compare.md, "The same warning"):
+# the warnings of $a and $b (records, or compare's sites) paired, never
+# across seeds: {same: [{a, b, by}], gone: $a's unpaired, new: $b's}.
+# By key first; what it leaves, by the fallback for what differs between
+# the sides ($differ): "compilers" (one tree: the site), "trees" (the
+# message, else the quoted names, in line order) or "patch" (one compiler
+# on one tree, patched or not: none, the key alone).
+def warnings($r): [$r[] | select(.type == "diag" and .kind == "warning")];
+def quoted_names: [.message | scan("'([^']*)'")[]];
+# whether record . is the warning claim $c names ({path, flag, names}, from
+# a compiler's line: whichever compiler prints it)
+def claimed_by($c): .kind == "warning" and .path == $c.path and .flag == $c.flag and quoted_names == $c.names;
+def same_warnings($a; $b; $differ):
+	# the unpaired that f maps to one value (null: to none) paired in
+	# line order
+	def pair($by; f):
+		.same as $same
+		| [(.gone | map({w: ., side: "a"})), (.new | map({w: ., side: "b"}))] | add // []
+		| group_by(.w | f)
+		| map((map(select(.side == "a") | .w) | sort_by(.line, .col)) as $x
+			| (map(select(.side == "b") | .w) | sort_by(.line, .col)) as $y
+			| (if (.[0].w | f) == null then 0 else [($x | length), ($y | length)] | min end) as $n
+			| {same: [range(0; $n) as $i | {a: $x[$i], b: $y[$i], by: $by}],
+			   gone: $x[$n:], new: $y[$n:]})
+		| {same: ($same + (map(.same) | add // [])), gone: (map(.gone) | add // []),
+		   new: (map(.new) | add // [])};
+	(reduce $a[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $akey
+	| (reduce $b[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $bkey
+	| {same: [$a[] | $bkey["\(.seed) \(.key)"] as $m | select($m) | {a: ., b: $m, by: "key"}],
+	   gone: [$a[] | select($bkey["\(.seed) \(.key)"] | not)],
+	   new: [$b[] | select($akey["\(.seed) \(.key)"] | not)]}
+	| if $differ == "compilers" then pair("site"; [.seed, .path, .line, .flag])
+	  elif $differ == "trees" then pair("message"; [.seed, .path, .flag, .message])
+		| pair("names"; quoted_names as $q | if $q == [] then null else [.seed, .tool, .path, .flag, $q] end)
+	  elif $differ == "patch" then .
+	  else error("same_warnings: \($differ | tojson) is not compilers, trees or patch") end;

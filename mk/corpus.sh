@@ -10,8 +10,9 @@
 # distcc hosts it used.
 # "records" prints the sorted diagnostic records alone, made as for a
 # corpus (the levels table, applied whole by kwarn-parse -l; the checkers)
-# of any build mk/build.sh made: make repro's one object, make newwarn's
-# objects of a diff. Only the seed's Kconfig warnings (seeddir/kconfig.log)
+# of any build mk/build.sh made: make repro's and make why's one object,
+# make newwarn's and make series-check's objects (of named targets, their
+# captures alone). Only the seed's Kconfig warnings (seeddir/kconfig.log)
 # are the corpus's alone.
 STEP=corpus
 . "$(dirname "$0")/lib.sh"
@@ -20,7 +21,7 @@ out=
 [ $# = 1 ] || fail "usage: corpus.sh [records] BUILDDIR"
 dir=$1
 read_desc "$dir"
-need_vars ksrc tc family cc seed w variant kwarn_parse
+need_vars ksrc tc family cc seed w variant targets kwarn_parse
 inputs=("$dir/make.log")
 if [ -z "$out" ]; then
 	need_vars ZSTD_LEVEL corpus seeddir p pin series tree
@@ -49,11 +50,15 @@ else
 	[ -z "${levels:-}" ] || { cp "$tmp/levels.tsv" "$levels.tmp" && mv "$levels.tmp" "$levels"; }
 fi
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
-find "$dir" -name '.*.kwarn' -type f | sort > "$tmp/objects"
-find "$dir" -name '.*.kernel-doc.log' -type f | sort > "$tmp/docs"
+# of named targets, their captures alone: a scratch build directory that
+# is kept (why's, series-check's) holds those of earlier builds' targets
+named=()
+[ "$targets" = all ] || read -ra named <<< "$targets"
+captured "$dir" kwarn "${named[@]}" > "$tmp/objects"
+captured "$dir" kernel-doc.log "${named[@]}" > "$tmp/docs"
 # the checkers' logs only when checkers asks for them: the build directory
 # keeps those of earlier runs
-checker() { case " ${checkers:-} " in *" $1 "*) find "$dir" -name ".*.$1.log" -type f | sort ;; esac; }
+checker() { case " ${checkers:-} " in *" $1 "*) captured "$dir" "$1.log" "${named[@]}" ;; esac; }
 checker sparse > "$tmp/sparse"
 checker clang-analyzer > "$tmp/analyzer"
 

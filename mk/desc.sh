@@ -4,20 +4,23 @@
 # mk/corpus.sh (mk/lib.sh read_desc).
 #
 # Usage: desc.sh DIR KEY=VALUE... [-- STEP...]   (a key twice: the last value)
-# With STEP, under DIR's lock (DIR.lock) from the writing to STEP's end:
+# With STEP (logged: mk/step.sh), under DIR's lock (DIR.lock) from the writing to STEP's end:
 # two runs at once, of other settings, each read their own.
 # make writes it for every build (mk/build.mk), mk/lib.sh's scratch_desc
-# for repro's, why's and newwarn's. The keys:
+# for repro's, why's, newwarn's and series-check's. The keys:
 #   seed p w variant         tc family cc packages (the toolchain)
 #   ksrc kargs kcc           the tree; the kernel make's arguments and CC
 #   config fragment targets  the seed's config, a fragment on it ("-": none)
 #   jobs jobserver timeout checkers files distcc_hosts kwarn_cc kwarn_parse
 #   tree series pin seeddir corpus   a corpus file's record and path
 #   levels                   a levels table to reuse (made when missing)
+#   steplog                  the step log (O/steps.log): STEP runs under mk/step.sh
 # Replaced only when its content changes (Kbuild's filechk). No build
 # depends on it: it holds what varies per run (jobserver, corpus path).
 STEP=desc
 . "$(dirname "$0")/lib.sh"
+# make -n printed the command: nothing is written or run
+[ -z "$make_dry_run" ] || exit 0
 [ $# -ge 2 ] || fail "usage: desc.sh DIR KEY=VALUE... [-- STEP...]"
 dir=$1
 shift
@@ -35,4 +38,4 @@ for v in "${kv[@]}"; do
 	echo "${v%%=*}=${val@Q}"
 done | tac | awk -F= '!seen[$1]++' | tac > "$tmp"
 cmp -s "$tmp" "$dir/build.env" && rm "$tmp" || mv "$tmp" "$dir/build.env"
-[ $# = 0 ] || exec "$@"
+[ $# = 0 ] || exec "$(dirname "$0")/step.sh" "$dir" "$@"

@@ -24,16 +24,26 @@
 #                      toolchain use_toolchain set and its compiler under
 #                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
 #                      in DIR, configured (kmake-in)
+#   make_dry_run       1 under make -n (a + recipe line), else empty
 #   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
+#   captured DIR SUFFIX [TARGET...]  what kwarn-cc captured beside the
+#                      objects of build directory DIR (.NAME.o.SUFFIX: kwarn,
+#                      kernel-doc.log, sparse.log, clang-analyzer.log), sorted;
+#                      with TARGETs, theirs alone
 #   scratch_desc DIR KEY=VALUE...  write a scratch build's descriptor (repro,
-#                      why, newwarn): use_toolchain's toolchain, KSRC, -j$(nproc),
-#                      no fragment, timeout, checkers or distcc; then KEY=VALUE
+#                      why, newwarn, series-check): use_toolchain's
+#                      toolchain, KSRC, -j$(nproc), no fragment, timeout,
+#                      checkers or distcc; then KEY=VALUE
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
 # Every script runs with set -euo pipefail: a command whose failure is
 # expected says so where it runs (cmd || status=$?).
 set -euo pipefail
+# make -n runs the recipe lines marked + (meant for recursive makes): a
+# step started by one does nothing (make_dry_run, from make's own flags)
+make_dry_run=${MAKEFLAGS:-}
+case ${make_dry_run%% *} in -*) make_dry_run= ;; *n*) make_dry_run=1 ;; *) make_dry_run= ;; esac
 # A make the scripts start picks its own flags: the caller's (say a
 # campaign's jobserver, whose pipes a script does not get) are dropped
 # (build.sh hands a build the jobserver on purpose: its descriptor says it)
@@ -86,11 +96,22 @@ read_desc() {
 	# shellcheck disable=SC1091
 	. "$1/build.env"
 }
+captured() {
+	local d=$1 s=$2 t f
+	shift 2
+	[ $# != 0 ] || { find "$d" -name ".*.$s" -type f | sort; return; }
+	for t; do
+		f=$d/$t
+		f=${f%/*}/.${f##*/}.$s
+		[ ! -f "$f" ] || echo "$f"
+	done | sort
+}
 scratch_desc() {
 	local dir=$1
 	shift
 	# shellcheck disable=SC2154
 	"$TOP/mk/desc.sh" "$dir" tc="$tc" family="$family" cc="$cc" packages="$packages" \
 		ksrc="$KSRC" kargs="ARCH=arm $kmake" kcc="$KWARN_CC $cc" fragment=- jobs="$(nproc)" \
-		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" "$@"
+		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" \
+		steplog="${O:?}/steps.log" "$@"
 }

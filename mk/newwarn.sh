@@ -1,7 +1,8 @@
 #!/bin/bash
 # newwarn.sh - what does a patch add? Build only the objects a diff touches,
 # without and with it, with each toolchain (and checker), and list only the
-# findings whose key is new. Each side is built and parsed as make corpus
+# findings that are new (doc/compare.md, "The same warning": one compiler
+# on one tree, the key). Each side is built and parsed as make corpus
 # does (mk/build.sh, mk/corpus.sh records): its records, levels included,
 # are in $O/newwarn/RUN^seed-N/TOOLCHAIN-{before,after}/diags.jsonl.
 #
@@ -61,14 +62,13 @@ for tc in $TOOLCHAINS; do
 		say CC "$tc $side: ${#objs[@]} object(s), W=$W"
 		scratch_desc "$d" ksrc="$src" seed="$SEED" w="$W" variant=plain config="$cfg" \
 			targets="${objs[*]}" jobs="$JOBS" checkers="$CHECKERS"
-		"$TOP/mk/build.sh" "$d"
-		"$TOP/mk/corpus.sh" records "$d" > "$d/diags.jsonl"
+		"$TOP/mk/step.sh" "$d" "$TOP/mk/build.sh" "$d"
+		"$TOP/mk/step.sh" "$d" "$TOP/mk/corpus.sh" records "$d" > "$d/diags.jsonl"
 	done
 	kbuild_cmd "$work/src" "$work/$tc-after"
-	jq -r -s --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \
-		--arg kbuild "${kbuild[*]}" '
-		(reduce ($b[] | .key) as $k ({}; .[$k] = true)) as $old
-		| map(select($old[.key] == null))
+	jq -r -s -L "$TOP/mk" --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \
+		--arg kbuild "${kbuild[*]}" 'include "corpus-lib";
+		same_warnings($b; .; "patch").new
 		| (if length == 0 then "  NEW      \($tc): nothing new" else
 		   (.[] | "  NEW      \($tc) \(.key) [\(.tool)] \(.text)\n           reproduce: \($kbuild) W=\($w) \(.objects[0] // (.path | sub("\\.c$"; ".o")))")
 		   end)' "$work/$tc-after/diags.jsonl" | tee -a "$work/new.txt"

@@ -130,7 +130,7 @@ b .config | head -c -1 > "$tmp/config"
 say CC "$obj (W=$w, in $dir)"
 start=$(date +%s)
 scratch_desc "$dir" seed="$seed" w="$w" variant="$(b .variant)" config="$tmp/config" targets="$obj"
-"$TOP/mk/build.sh" "$dir"
+"$TOP/mk/step.sh" "$dir" "$TOP/mk/build.sh" "$dir"
 diag=$(dirname "$dir/$obj")/.$(basename "$obj").kwarn
 echo "--- compiler output for $obj ---"
 if [ -e "$diag" ]; then sed "s|$KSRC/||g" "$diag"; fi
@@ -146,7 +146,7 @@ if [ "${obj%.o}" != "$obj" ] && [ -f "$cmdf" ] && ! grep -q -- " -I \./$(dirname
 	warn "WARNING: Kbuild built $obj with the flags of $(grep -o -- ' -I \./[^ ]*' "$cmdf" | tail -n1 | cut -c7-)/, not of $(dirname "$obj")/: it does not build that directory alone; its warnings may differ from the full build's"
 fi
 # its records, made as the corpus's (mk/corpus.sh records: levels included)
-"$TOP/mk/corpus.sh" records "$dir" > "$dir/records.jsonl"
+"$TOP/mk/step.sh" "$dir" "$TOP/mk/corpus.sh" records "$dir" > "$dir/records.jsonl"
 if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
 	.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message)' \
 	"$dir/records.jsonl" > /dev/null; then

@@ -10,11 +10,12 @@
 # in order, then any patch of series/ that is not listed there yet but
 # claims fixes (list.sh). Each checked patch is built twice per toolchain
 # in a private copy of the tree ($WORK/src, journal.sh): in the state
-# before it (the series up to it) and with it (build.sh). The objects built
-# are those of the claimed warnings (from the corpus, corpus.sh), those of
-# the C and assembly files it changes, and, for a changed header, the
-# objects that include it (deps.sh: from a finished build of the seed) and
-# use a name the patch declares or removes, up to MAXOBJS (headers.sh). A
+# before it (the series up to it) and with it (rebuild.sh: mk/build.sh and
+# mk/corpus.sh records, as make repro). The objects built are those of the
+# claimed warnings (from the corpus, claims.sh), those of the C and
+# assembly files it changes, and, for a changed header, the objects that
+# include it (deps.sh: from a finished build of the seed) and use a name
+# the patch declares or removes, up to MAXOBJS (headers.sh). A
 # new warning fails the patch at W=0 and at the levels of FAILW (12); one
 # of another level (W=3) is reported only (compare.sh). When a patch changed
 # the code of an object, the patched image must boot (boot.sh).
@@ -32,7 +33,7 @@ STEP=series-check
 for a; do declare "$a"; done
 : "${MAXOBJS:=40}" "${JOBS:=2}" "${BOOT:=auto}" "${MODE:=full}" "${V:=0}" "${FAILW:=12}"
 : "${OBJDUMP:=arm-linux-gnueabi-objdump}" "${BOOT_TIMEOUT:=600}" "${BOOT_MEM:=512}"
-for part in trailers list journal corpus deps headers build compare boot; do
+for part in trailers list journal claims deps headers rebuild compare boot; do
 	. "$(dirname "$0")/series/$part.sh"
 done
 tree=$WORK/src

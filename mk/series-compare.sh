@@ -4,11 +4,10 @@
 # (AFTER), same seed, toolchain and W level.
 #
 # Usage: series-compare.sh BEFORE.jsonl.zst AFTER.jsonl.zst [LIST]
-# Sites are matched by corpus key (tool, path, flag, message and ordinal,
-# not line): a patch that adds or removes lines above a warning does not
-# make it new. Prints the W level table, the flags, then the first LIST
-# (20) gone and new warnings. Exit: 0 nothing new, 1 a warning is new,
-# 2 trouble.
+# The same warning (doc/compare.md): one compiler on one tree, patched or
+# not, so by key, which holds no line. Prints the W level table, the
+# flags, then the first LIST (20) gone and new warnings. Exit: 0 nothing
+# new, 1 a warning is new, 2 trouble.
 STEP=series-compare
 . "$(dirname "$0")/lib.sh"
 [ $# -ge 2 ] || fail "usage: series-compare.sh BEFORE.jsonl.zst AFTER.jsonl.zst [LIST]"
@@ -21,14 +20,11 @@ for f in "$before" "$after"; do
 	first_line "$f" | jq -r '"\(.toolchain) seed \(.seed) W=\(.w) config \(.config_sha256[:12]) series \(.series_sha256[:12])"'
 done | { read -r a; read -r b; echo "before: $a"; echo "after:  $b"
 	[ "${a% series *}" = "${b% series *}" ] || echo "kwarn: series-compare: the two builds differ in more than the series" >&2; }
-jq -n -r --argjson list "$list" \
-	--slurpfile a <(zstd -dcq "$before") --slurpfile b <(zstd -dcq "$after") '
+jq -n -r -L "$here" --argjson list "$list" \
+	--slurpfile a <(zstd -dcq "$before") --slurpfile b <(zstd -dcq "$after") 'include "corpus-lib";
 	def pad($w): tostring | (" " * ($w - length)) + .;
-	def diags($r): reduce ($r[] | select(.type == "diag" and .kind == "warning")) as $d ({}; .[$d.key] = $d);
-	diags($a) as $A | diags($b) as $B
-	| [$A[] | select($B[.key] == null)] as $gone
-	| [$B[] | select($A[.key] == null)] as $new
-	| ([$A[] | select($B[.key] != null)] | length) as $both
+	warnings($a) as $A | warnings($b) as $B
+	| same_warnings($A; $B; "patch") as {gone: $gone, new: $new}
 	| "warnings: \($A | length) before, \($B | length) after: \($gone | length) gone, \($new | length) new",
 	  "",
 	  "level   gone    new",

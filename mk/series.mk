@@ -65,9 +65,8 @@ series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
 # patches (series/series up to its first fix patch: the private tree after
 # series-base; a full kernel build per seed and toolchain, in
 # $(SERIES_WORK)/o, its corpus in $(SERIES_WORK)/corpus) against the seed's
-# corpus in $(CORPUS), built with the whole series, by key
-# (mk/series-compare.sh: lines may move, keys do not). Exit 1 when a
-# warning is new.
+# corpus in $(CORPUS), built with the whole series, by key (the same
+# warning, doc/compare.md). Exit 1 when a warning is new.
 # The base's corpus records its own series: the hash tree.mk would give a
 # series/series listing just the base's patches (series-base writes them
 # to $(SERIES_WORK)/base.series)

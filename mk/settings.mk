@@ -17,6 +17,7 @@
 #   make kcidb           the corpora as one KCIDB I/O v5.3 submission (KCIDB_FILE=, ORIGIN=)
 #   make merge FROM=D    gather corpora made elsewhere into CORPUS, each checked once
 #   make slurm           make corpus on a Slurm cluster: an array job, then make merge
+#   make matrix          one seed with every packaged compiler on both trees: one table
 #   make report-render   that page in headless Chromium (RENDER_OUT=)
 #   make repro ID=KEY    rebuild the one object that printed a warning (or LINE=)
 #   make why ID=KEY      the Kconfig symbols that make a warning appear (or LINE=)
@@ -81,6 +82,8 @@
 #   TOOLCHAINS="a b"     make corpus's matrix (gcc-11 gcc-12 clang-14)
 #   REF_TOOLCHAIN=gcc-12 the toolchain randconfig runs with
 #   BOOT_TOOLCHAINS="a"  the profiling images make boot builds (REF_TOOLCHAIN)
+#   MATRIX_TOOLCHAINS="a b"  make matrix's toolchains (every packaged gcc-N and clang-N)
+#   MATRIX_KVERS="6.1"   make matrix's trees (6.1 6.12)
 #   A=gcc-12             compare: the toolchain compared against
 #   B=clang-14           compare: the toolchain compared
 #   RUN_A=linux-source-6.1/p0-small  compare: A's RUN directory of CORPUS, another tree's
@@ -274,7 +277,7 @@ toolchain-check = $(if $(call given,$(1)),$(if $(call toolchain-ok,$($(1))),,$(e
 toolchain-each = $(foreach x,$($(1)),$(if $(call toolchain-ok,$(x)),,$(error $(1): $(x): $(call toolchain-why,$(x)))))
 $(call toolchain-check,TOOLCHAIN)
 $(call toolchain-check,REF_TOOLCHAIN)
-$(foreach v,TOOLCHAINS BOOT_TOOLCHAINS,$(call toolchain-each,$(v)))
+$(foreach v,TOOLCHAINS BOOT_TOOLCHAINS MATRIX_TOOLCHAINS,$(call toolchain-each,$(v)))
 $(foreach v,A B,$(if $($(v)),$(call toolchain-check,$(v))))
 
 KNOWN_CHECKERS := sparse clang-analyzer
@@ -291,8 +294,11 @@ $(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT STAGING,$(call setting-check
 # which is a tree of its own, it would name nothing (GNUmakefile's default
 # does not count)
 KVERS := 6.1 6.12
+filter-kvers = $(filter $(KVERS),$(1))
 $(call setting-check,KVER,$(if $(word 2,$(KVER)),,$(filter $(KVERS),$(KVER))),one of the packaged trees: $(KVERS))
 $(if $(and $(filter command line environment%,$(origin KVER)),$(call given,KSRC)),$(error KVER=$(KVER) and KSRC=$(KSRC): KSRC is a tree of its own; give one of them))
+$(call setting-each,MATRIX_KVERS,filter-kvers,one of the packaged trees: $(KVERS))
+$(if $(and $(filter matrix,$(MAKECMDGOALS)),$(call given,KSRC)),$(error make matrix builds the packaged trees of MATRIX_KVERS, not KSRC=$(KSRC)))
 # a kernel tree: what Kbuild and Kconfig start from, with the ARM
 # architecture (a directory of something else failed only in the config
 # step, after the packages); its path is its RUN's name, so one path is

@@ -177,7 +177,7 @@ probe() {
 		# printed, not at which level
 		scratch_desc "$bdir" seed="$seed" w="$w" variant="$(b .variant)" config="$wdir/probes/$nprobe.asked" \
 			targets="$obj" levels="$shared/levels.tsv"
-		"$TOP/mk/build.sh" "$bdir" > "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
+		"$TOP/mk/step.sh" "$bdir" "$TOP/mk/build.sh" "$bdir" > "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
 		cp "$bdir/.config" "$wdir/probes/$nprobe.config"
 		sha=$(sha256sum < "$wdir/probes/$nprobe.config" | cut -c1-64)
 		hit=$(awk -v s="$sha" '$2 == s { print; exit }' "$wdir/results.tsv")
@@ -187,12 +187,11 @@ probe() {
 			what="$((SECONDS - start)) s, the .config of probe $same"
 		else
 			r_built=$(built "$wdir/probes/$nprobe.config")
-			"$TOP/mk/corpus.sh" records "$bdir" > "$wdir/probes/$nprobe.records"
-			# the object's records only: the build directory keeps the
-			# diagnostics of other warnings' objects
-			if jq -e -s --argjson r "$rec" --arg o "$obj" 'any(.[]; .tool == $r.tool and .path == $r.path and
-				.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message and
-				any(.objects[]?; . == $o))' \
+			# the object's records alone (mk/corpus.sh records of a named
+			# target), though the build directory keeps other warnings' objects
+			"$TOP/mk/step.sh" "$bdir" "$TOP/mk/corpus.sh" records "$bdir" > "$wdir/probes/$nprobe.records"
+			if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
+				.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message)' \
 				"$wdir/probes/$nprobe.records" > /dev/null; then
 				r_warns=yes
 			elif [ "$(cat "$bdir/status")" != 0 ]; then

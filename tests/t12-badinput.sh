@@ -143,6 +143,12 @@ ok "an ambiguous ID: how many keys match and a few of them, before the tree is m
 ok "a setting kwarn does not know gets a warning naming it" bash -c "
 	make -C $TOP help SEEED=7 KCFLAGS=-O3 O=$TESTDIR/w-o 2>&1 > /dev/null |
 	grep -c 'is not a kwarn setting (make help lists them)' | grep -qx 2"
+# make -n runs recipe lines marked + (the build's, for the jobserver):
+# the step must still do nothing
+ok "make -n -B build prints the build's command and runs nothing: no build directory, no step logged" bash -c "
+	rm -rf $TESTDIR/dry-o && make -n -B -C $TOP build O=$TESTDIR/dry-o > $TESTDIR/dry.out 2>&1 &&
+	grep -q 'mk/desc.sh .* -- $TOP/mk/build.sh ' $TESTDIR/dry.out &&
+	test ! -e $TESTDIR/dry-o/linux-source-6.1 -a ! -e $TESTDIR/dry-o/steps.log"
 # make help lists every target and every setting: each .PHONY target and
 # each ?= setting of the makefiles (but the internal ones) is in it
 internal='FORCE|all|boot-one|initramfs|report-packages|series-base|campaign|campaign-prep|TREE_NAME'

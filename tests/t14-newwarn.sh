@@ -17,6 +17,12 @@ ok "sparse: symbol 'kwarn_example_counter' was not declared" \
 	grep -q "\[sparse\] init/main.c:118:5: warning: symbol 'kwarn_example_counter' was not declared" "$out"
 ok "each with a command that reproduces it" test "$(grep -c 'reproduce: make -C .* init/main.o' "$out")" = 2
 ok "the shared tree was not touched" bash -c "! grep -q kwarn_example_counter $KTREE/init/main.c"
+# its scratch builds' steps in O='s step log, as every build's are
+ok "O=/steps.log has a build and a records line, ok, for each of its two sides" bash -c "
+	for side in before after; do for st in build records; do
+		tail -n 20 $O/steps.log | awk -F '\t' -v s=\$st -v d=$O/newwarn/$seedname/$TEST_TC-\$side \
+			'\$2 == s && \$4 == \"ok\" && \$5 == d { f = 1 } END { exit !f }' || exit 1
+	done; done"
 # the side without the diff is the seed's own build of init/main.o at W=1:
 # its records are the corpus's, as make corpus builds and parses
 records_equal "the records before the diff equal the corpus's for init/main.o at W=1: tool, flag, level, path, line, col, message, key" \

@@ -63,11 +63,11 @@ expect_eq "trailers: malformed trailers: only the two claims of the commit messa
 
 # --- corpus.sh ---------------------------------------------------------------
 cvars="CORPUS=$TESTDIR/corpus/$TEST_RUN REF_TOOLCHAIN=gcc-12 TOP=$TOP tree=$KTREE KWARN_PARSE=$TOP/.build/bin/kwarn-parse"
-part trailers corpus -- "$cvars; corpus_load; echo w=\$w; jq -e .type $s/tmp/refbuild"
+part trailers claims -- "$cvars; corpus_load; echo w=\$w; jq -e .type $s/tmp/refbuild"
 ok "corpus: the test seed's corpora read, W=123 from the build record" bash -c "
 	$(declare -f outis); s=$s; outis 0 && grep -qx 'w=123' $s/out && grep -qx '\"build\"' $s/out &&
 	test \$(wc -l < $s/tmp/corpus.diags) -gt 100"
-part trailers corpus -- "$cvars; claim_records $TOP/series/1001-*.patch 1001"
+part trailers claims -- "$cvars; claim_records $TOP/series/1001-*.patch 1001"
 ok "corpus: series/1001's claims as records (path, flag, names)" bash -c "
 	$(declare -f outis); s=$s; outis 0 && test \$(wc -l < $s/tmp/claims) = 2 &&
 	jq -e -s 'map(.path) == [\"arch/arm/mm/fault.c\", \"arch/arm/mm/fault.c\"] and
@@ -76,10 +76,10 @@ ok "corpus: series/1001's claims as records (path, flag, names)" bash -c "
 key=$(jq -r 'select(.kind == "warning" and .flag == "-Wmissing-prototypes" and .objects != []) | .key' "$s/tmp/corpus.diags" | head -n1)
 obj=$(jq -r --arg k "$key" 'select(.key == $k) | .objects[0]' "$s/tmp/corpus.diags" | head -n1)
 printf 'Subject: [PATCH] test\n\nFixes-warning: %s\n---\n' "${key:0:12}" > "$s/key.patch"
-part trailers corpus -- "$cvars; claim_records $s/key.patch key.patch"
+part trailers claims -- "$cvars; claim_records $s/key.patch key.patch"
 ok "corpus: a claim by key prefix (${key:0:12}) finds the warning and its object ($obj)" bash -c "
 	$(declare -f outis); s=$s; outis 0 && jq -e --arg o '$obj' '.objects == [\$o]' $s/tmp/claims"
-part trailers corpus -- "$cvars; claim_records $s/malformed.patch malformed.patch"
+part trailers claims -- "$cvars; claim_records $s/malformed.patch malformed.patch"
 ok "corpus: a malformed trailer is refused (status 2), naming the patch and the claim" bash -c "
 	$(declare -f outis); s=$s; outis 2 &&
 	grep -qxF 'kwarn: series-check: malformed.patch: a Fixes-warning trailer kwarn cannot read' $s/out &&
@@ -169,7 +169,7 @@ ok "headers: a patch that changes no object the seed builds stops the check (sta
 	$(declare -f outis); s=$s; outis 2 && grep -qF 'NOTE     d/c.c: not built in seed $TEST_SEED, skipped' $s/out &&
 	grep -qF 'kwarn: series-check: notbuilt: nothing to build' $s/out"
 
-# --- build.sh and compare.sh: two builds' records and objects, made up ----------
+# --- rebuild.sh and compare.sh: two builds' records and objects, made up --------
 c=$s/compare
 mkdir -p "$c/src" "$s/tmp/gcc-12.before.o/d" "$s/tmp/gcc-12.after.o/d"
 printf 'int f(int x) { return x + 1; }\n' > "$c/src/same.c"
@@ -180,35 +180,36 @@ cp "$s/tmp/gcc-12.before.o/d/same.o" "$s/tmp/gcc-12.after.o/d/same.o"
 arm-linux-gnueabi-gcc-12 -O2 -c -o "$s/tmp/gcc-12.before.o/d/g.o" "$c/src/before.c"
 arm-linux-gnueabi-gcc-12 -O2 -c -o "$s/tmp/gcc-12.after.o/d/g.o" "$c/src/after.c"
 printf 'd/same.o\nd/g.o\n' > "$c/objs"
-part build -- "OBJDUMP=arm-linux-gnueabi-objdump; code_changed p.patch gcc-12 $c/objs"
+part rebuild -- "OBJDUMP=arm-linux-gnueabi-objdump; code_changed p.patch gcc-12 $c/objs"
 ok "build: code_changed lists the object whose code changed, its disassembly diff kept" bash -c "
 	$(declare -f outis); s=$s; outis 0 && test \"\$(cat $s/out)\" = d/g.o &&
 	grep -q '^+.*#200' $s/work/code/p/gcc-12/d/g.o.diff && test ! -e $s/work/code/p/gcc-12/d/same.o.diff"
 printf 'd/g.o\n' > "$s/tmp/objs.claimed"
 cp "$c/objs" "$s/tmp/objs"
 printf 'd/same.o\n' > "$s/tmp/gcc-12.before.missing"
-part build -- "keep_built p.patch gcc-12; cat $s/tmp/objs.gcc-12"
+part rebuild -- "keep_built p.patch gcc-12; cat $s/tmp/objs.gcc-12"
 ok "build: an object that does not build before the patch is left out" bash -c "
 	$(declare -f outis); s=$s; outis 0 && grep -qF 'NOTE     gcc-12: does not build before the patch either, left out: d/same.o' $s/out &&
 	test \"\$(tail -n1 $s/out)\" = d/g.o"
 printf 'd/g.o\n' > "$s/tmp/gcc-12.before.missing"
-# --- build.sh ----------------------------------------------------------------
-# the W levels of series-check's records are decided by the same table as
-# make corpus's: levels.sh in its own build directory gives the same rules
-part corpus build -- "$cvars; TOOLCHAINS=gcc-12; corpus_load; toolchains_setup"
-ok "build: toolchains_setup writes the levels table make corpus wrote for the seed (rules, levels, reasons)" bash -c "
-	$(declare -f outis); s=$s; outis 0 &&
-	cmp $SEEDDIR/gcc-12-W123/levels.tsv $s/work/$seedname/gcc-12-W123/levels.tsv"
+# --- rebuild.sh ----------------------------------------------------------------
+# series-check's records are mk/corpus.sh's, the W levels by the table made
+# from the build's descriptor: the facts of make corpus's give its table
+part claims rebuild -- "$cvars; TOOLCHAINS=gcc-12 KSRC=$KTREE KWARN_CC=$O/bin/kwarn-cc JOBS=2; corpus_load; toolchains_setup"
+facts() { [ -f "$1/build.env" ] && (. "$1/build.env" && echo "$family|$cc|$kargs|$seed|$w|$variant"); }
+ok "build: toolchains_setup writes the descriptor of make corpus's toolchain facts for the seed, no targets yet" bash -c "
+	$(declare -f outis facts); s=$s; outis 0 && test -n \"\$(facts $SEEDDIR/gcc-12-W123)\" &&
+	test \"\$(facts $SEEDDIR/gcc-12-W123)\" = \"\$(facts $s/work/$seedname/gcc-12-W123)\" &&
+	(. $s/work/$seedname/gcc-12-W123/build.env && test -z \"\$targets\")"
 printf 'make: a line left out\nd/g.c:1:1: error: it broke\n' > "$s/tmp/gcc-12.before.log"
-part build -- "keep_built p.patch gcc-12"
+part rebuild -- "keep_built p.patch gcc-12"
 ok "build: a claimed object that does not build before the patch stops the check (status 2)" bash -c "
 	$(declare -f outis); s=$s; outis 2 && grep -qxF '    d/g.c:1:1: error: it broke' $s/out &&
 	grep -qxF 'kwarn: series-check: p.patch: gcc-12: the build before the patch fails (d/g.o )' $s/out"
 
 diag() { # PATH FLAG NAME LEVEL: a warning record as kwarn-parse -l prints it
-	jq -n -c --arg p "$1" --arg f "$2" --arg n "$3" --argjson l "$4" \
-		'{kind: "warning", tool: "gcc", path: $p, flag: $f, level: $l, message: "no prototype for \u0027\($n)\u0027",
-		  text: "\($p):1:1: warning: no prototype for \u0027\($n)\u0027 [\($f)]"}'
+	printf "%s:1:1: warning: no prototype for '%s' [%s]\n" "$1" "$3" "$2" |
+		"$TOP/.build/bin/kwarn-parse" -x "\"seed\":$TEST_SEED" | jq -c --argjson l "$4" '.level = $l'
 }
 diag d/g.c -Wmissing-prototypes g 1 | jq -c '{text, path, flag, names: ["g"], objects: ["d/g.o"]}' > "$c/claims"
 { diag d/g.c -Wmissing-prototypes g 1; diag d/g.c -Wshadow s 2; } > "$s/tmp/gcc-12.before.json"

@@ -4,20 +4,18 @@
 #           --slurpfile objs OBJS.json --argjson both 0|1 \
 #           --arg format text|json --argjson list 20 -f compare-trees.jq
 # A and B hold the corpus records of the same seeds on the two trees (one
-# toolchain each, any W). Lines move between trees, so a site is matched
-# within its seed by its key (tool, kind, path, flag, message with digits
-# folded, ordinal: no line), then the rest by path, flag and message, in
-# line order, then by tool, path, flag and the names the message quotes
-# (below); the W level is not part of the match: a matched site whose
-# level differs moved level. OBJS: one object {seed, a, b} per seed, the
-# objects ("dir/x.o") each tree built, or null when its build directory
-# is gone. With both = 1 only the sites of objects built in both are
+# toolchain each, any W), matched as the same warning across trees
+# (mk/corpus-lib.jq, same_warnings); the W level is not part of the
+# match: a matched site whose level differs moved level. OBJS: one
+# object {seed, a, b} per seed, the objects ("dir/x.o") each tree built,
+# or null when its build directory is gone. With both = 1 only the sites of objects built in both are
 # compared: a site's objects are those its record lists (the first 16),
 # or its path as an object (x.c: x.o) when it lists none; a site none of
 # whose objects either tree built (dtc, kconfig, modpost) is compared.
+include "corpus-lib" {search: "./../../mk"};
 def lv: if . == null then "?" elif . == 0 then "default" else "W=\(.)" end;
 def pad($w): tostring | (" " * ($w - length)) + .;
-def warnings($r): [$r[] | select(.type == "diag" and .kind == "warning")];
+def by($how): map(select(.by == $how)) | length;
 def set($l): reduce ($l // [])[] as $x ({}; .[$x] = true);
 
 # per seed: the objects built in A, in B, in both
@@ -33,33 +31,7 @@ def set($l): reduce ($l // [])[] as $x ({}; .[$x] = true);
       end;
   (warnings($a) | map(select(in_scope))) as $A
 | (warnings($b) | map(select(in_scope))) as $B
-# 1. the same key in the same seed
-| (reduce $B[] as $s ({}; .["\($s.seed) \($s.key)"] = $s)) as $bkey
-| (reduce $A[] as $s ({}; .["\($s.seed) \($s.key)"] = $s)) as $akey
-| [$A[] | select($bkey["\(.seed) \(.key)"]) | {a: ., b: $bkey["\(.seed) \(.key)"], by: "key"}] as $bykey
-| [$A[] | select($bkey["\(.seed) \(.key)"] | not)] as $arest
-| [$B[] | select($akey["\(.seed) \(.key)"] | not)] as $brest
-# 2. the rest by seed, path, flag and message, paired in line order;
-# 3. what is left by seed, tool, path, flag and the names the message
-# quotes: a tool that reworded its message ("parameter or member" became
-# "parameter or struct member" in kernel-doc) about the same names
-| def pair($a; $b; $by; f):
-    ([($a | map({s: ., side: "a"})), ($b | map({s: ., side: "b"}))] | add // []
-     | group_by(.s | f)
-     | map((map(select(.side == "a") | .s) | sort_by(.line, .col)) as $x
-           | (map(select(.side == "b") | .s) | sort_by(.line, .col)) as $y
-           | (if (.[0].s | f) == null then 0 else [($x | length), ($y | length)] | min end) as $n
-           | {pairs: [range(0; $n) as $i | {a: $x[$i], b: $y[$i], by: $by}],
-              fixed: $x[$n:], added: $y[$n:]}))
-    | {pairs: (map(.pairs) | add // []), fixed: (map(.fixed) | add // []),
-       added: (map(.added) | add // [])};
-  pair($arest; $brest; "message"; [.seed, .path, .flag, .message]) as $m
-| pair($m.fixed; $m.added; "names";
-       [.message | scan("'[^']*'")] as $q
-       | if $q == [] then null else [.seed, .tool, .path, .flag, $q] end) as $q
-| ($bykey + $m.pairs + $q.pairs) as $kept
-| $q.fixed as $fixed
-| $q.added as $added
+| same_warnings($A; $B; "trees") as {same: $kept, gone: $fixed, new: $added}
 | [$kept[] | select(.a.level != .b.level)] as $moved
 | ([($fixed | map({flag, n: "fixed"})), ($added | map({flag, n: "added"})),
     ($kept | map({flag: .a.flag, n: "kept"})), ($moved | map({flag: .a.flag, n: "moved"}))] | add
@@ -82,8 +54,8 @@ if $format == "json" then
    compared: {a: ($A | length), b: ($B | length),
               a_all: (warnings($a) | length), b_all: (warnings($b) | length)},
    fixed: ($fixed | map(site)), added: ($added | map(site)),
-   kept: ($kept | length), kept_by_key: ($bykey | length),
-   kept_by_message: ($m.pairs | length), kept_by_names: ($q.pairs | length),
+   kept: ($kept | length), kept_by_key: ($kept | by("key")),
+   kept_by_message: ($kept | by("message")), kept_by_names: ($kept | by("names")),
    kept_sites: ($kept | map({by, a: (.a | site), b: (.b | site)})),
    moved: ($moved | map({seed: .a.seed, flag: .a.flag, from: .a.level, to: .b.level,
                          a: (.a | site), b: (.b | site)})),
@@ -96,7 +68,7 @@ else
    else empty end),
   (if $both == 1 then "compared: the sites of objects built in both: \($A | length) of A's \(warnings($a) | length), \($B | length) of B's \(warnings($b) | length)"
    else "compared: every site (BOTH_BUILT=1: only those of objects built in both)" end),
-  "sites: \($fixed | length) fixed in B, \($added | length) added in B, \($kept | length) kept (\($bykey | length) by key, \($m.pairs | length) by path, flag and message, \($q.pairs | length) by the names it quotes), \($moved | length) moved level",
+  "sites: \($fixed | length) fixed in B, \($added | length) added in B, \($kept | length) kept (\($kept | by("key")) by key, \($kept | by("message")) by path, flag and message, \($kept | by("names")) by the names it quotes), \($moved | length) moved level",
   "",
   "moved level     sites",
   ($levels[] | "\("\(.from | lv) -> \(.to | lv)" | . + " " * (14 - length))  \(.sites | pad(5))"),

@@ -2,17 +2,15 @@
 # Usage: jq -n -r --slurpfile a A.jsonl --slurpfile b B.jsonl \
 #           --arg format text|json --argjson list 20 -f compare.jq
 # A and B hold the corpus records (any number of seeds) of the two
-# compilers. GCC and Clang word the same finding differently, so a warning
-# is matched by seed, site (path and line: same tree and config) and flag,
-# not by message. Instances are summed over the records of one site.
+# compilers on one tree, whose sites (seed, path, line, flag) are matched
+# as the same warning across compilers (mk/corpus-lib.jq, same_warnings).
+# Instances are summed over the records of one site.
+include "corpus-lib" {search: "./../../mk"};
 def sites($r):
-  [$r[] | select(.type == "diag" and .kind == "warning")]
-  | group_by([.seed, .path, .line, .flag])
-  | map({k: "\(.[0].seed)\u0000\(.[0].path)\u0000\(.[0].line)\u0000\(.[0].flag)",
-         seed: .[0].seed, path: .[0].path, line: .[0].line, flag: .[0].flag,
+  warnings($r) | group_by([.seed, .path, .line, .flag])
+  | map({seed: .[0].seed, path: .[0].path, line: .[0].line, flag: .[0].flag,
          level: .[0].level, key: .[0].key, text: .[0].text,
-         count: (map(.count) | add)})
-  | reduce .[] as $s ({}; .[$s.k] = $s);	# INDEX(.k) is quadratic in jq 1.6
+         count: (map(.count) | add)});
 def pad($w): tostring | (" " * ($w - length)) + .;
 
 # the builds of B that failed for a seed whose builds of A did not, with
@@ -26,10 +24,8 @@ def failing_in_b:
            .toolchain == $x.toolchain and .w == $x.w and .variant == $x.variant)
            | "\(.target): [\(.tool)] \(.text)"] | sort)});
 failing_in_b as $failing
-| sites($a) as $A | sites($b) as $B
-| [$B[] | select($A[.k] == null)] as $new
-| [$A[] | select($B[.k] == null)] as $gone
-| [$A[] | select($B[.k] != null)] as $both
+| same_warnings(sites($a); sites($b); "compilers") as {same: $same, gone: $gone, new: $new}
+| [$same[].a] as $both
 | [($new | map({flag, level, n: "new"})), ($gone | map({flag, level, n: "gone"})),
    ($both | map({flag, level, n: "both"}))] | add
 | group_by(.flag)
@@ -42,7 +38,7 @@ failing_in_b as $failing
   | map({level: .[0].level, new: (map(.new) | add), gone: (map(.gone) | add),
          both: (map(.both) | add)})) as $levels
 | if $format == "json" then
-    {new: ($new | map(del(.k))), gone: ($gone | map(del(.k))),
+    {new: $new, gone: $gone,
      both: ($both | length), flags: $flags, levels: $levels, failing_in_b: $failing}
   else
     "sites: \($new | length) new in B, \($gone | length) gone in B, \($both | length) in both",

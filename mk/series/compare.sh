@@ -4,9 +4,10 @@
 #   compare NAME TC CLAIMS-FILE OBJS-FILE   one report record (JSON line) on
 #                      stdout, from $tmp/TC.before.json, $tmp/TC.after.json
 #                      and .missing, .status, .sec and $tmp/TC.changed: the
-#                      claims gone or still there, the new warnings (each
-#                      with its record's W level and whether it fails: a
-#                      level outside FAILW, W=3 by default, which Kbuild says
+#                      claims gone or still there, the new warnings (by
+#                      key: doc/compare.md, "The same warning"; each with
+#                      its record's W level and whether it fails: a level
+#                      outside FAILW, W=3 by default, which Kbuild says
 #                      "can most likely be ignored", is reported only), the
 #                      build, the code changed
 #   report_toolchain NAME TC RECORD   prints GONE, NOTE and FAIL lines; sets
@@ -15,29 +16,23 @@
 #                      a claim no toolchain prints sets res=fail; prints the
 #                      OK line when res is still pass
 compare() {
-	jq -n -c --arg patch "$1" --arg tc "$2" --arg w "$w" \
+	jq -n -c -L "$TOP/mk" --arg patch "$1" --arg tc "$2" --arg w "$w" \
 		--slurpfile claims "$3" --rawfile objs "$4" \
 		--slurpfile before "$tmp/$2.before.json" --slurpfile after "$tmp/$2.after.json" \
 		--rawfile missing "$tmp/$2.after.missing" --arg status "$(cat "$tmp/$2.after.status")" \
 		--rawfile changed "$tmp/$2.changed" --arg failw "$FAILW" \
 		--argjson sec_before "$(cat "$tmp/$2.before.sec")" --argjson sec_after "$(cat "$tmp/$2.after.sec")" '
-	def names: [.message | scan("\u0027([^\u0027]*)\u0027")[]];
-	def is(c): .kind == "warning" and .path == c.path and .flag == c.flag and (names == c.names);
-	def group: [.tool, .kind, .path, .flag, (.message | gsub("[0-9]+"; "N"))];
-	# what the patched build prints more often than the base one
-	def extra(a; b): (a | group_by(group) | map({key: (.[0] | group | tojson), value: .}) | from_entries) as $b |
-		[b | group_by(group)[] | . as $g | ($b[$g[0] | group | tojson] // []) as $o |
-		 select(length > ($o | length)) | .[($o | length):][]];
+	include "corpus-lib";
 	{patch: $patch, toolchain: $tc, w: $w,
 	 objects: ($objs | split("\n") | map(select(. != ""))),
 	 seconds: {before: $sec_before, after: $sec_after},
 	 claims: [$claims[] | . as $c |
-		{text, before: ([$before[] | select(is($c))] | length),
-		 after: ([$after[] | select(is($c))] | length)} |
+		{text, before: ([$before[] | select(claimed_by($c))] | length),
+		 after: ([$after[] | select(claimed_by($c))] | length)} |
 		.status = (if .before == 0 and .after == 0 then "not-seen"
 			elif .after == 0 then "gone" else "still-there" end)],
-	 new: [extra($before; $after)[] | select(.kind == "warning") |
-		. as $r | select(all($claims[]; . as $c | $r | is($c) | not)) |
+	 new: [same_warnings(warnings($before); warnings($after); "patch").new[] |
+		. as $r | select(all($claims[]; . as $c | $r | claimed_by($c) | not)) |
 		{text, level} |
 		.fails = (.level == null or .level == 0 or ((.level | tostring) as $l | $failw | contains($l)))],
 	 build: (if $status == "0" and $missing == "" then "ok" else "failed" end),

@@ -1,5 +1,5 @@
-# corpus.sh - sourced by mk/series-check.sh (after mk/lib.sh, trailers.sh):
-# the seed's corpus, what the check takes from it.
+# claims.sh - sourced by mk/series-check.sh (after mk/lib.sh, trailers.sh):
+# the seed's corpus, what the check takes from it: the claims as records.
 #
 #   corpus_load        reads $CORPUS/seed-$SEED/*-W*.jsonl.zst; writes
 #                      $tmp/refbuild (the build record of REF_TOOLCHAIN's
@@ -24,8 +24,8 @@ corpus_load() {
 	for f in "${corpora[@]}"; do zstd -dcq "$f" | jq -c 'select(.type == "diag")'; done > "$tmp/corpus.diags"
 }
 
-# the claim as a record: tool-independent match on path, flag and the
-# quoted names of the message (gcc and clang word the same warning apart)
+# the claim as a record, matched as doc/compare.md says (corpus-lib.jq's
+# claimed_by: path, flag and quoted names, whichever compiler)
 claimrec() { # TEXT-OR-KEY -> one JSON line; status 1 when it is not one
 	local c=$1 rec
 	if [[ $c =~ ^[0-9a-f]{6,16}$ ]]; then
@@ -34,12 +34,9 @@ claimrec() { # TEXT-OR-KEY -> one JSON line; status 1 when it is not one
 		rec=$(printf '%s\n' "$c" | "$KWARN_PARSE" -s "$tree" -t gcc 2> /dev/null | head -n1)
 	fi
 	[ -n "$rec" ] || return 1
-	jq -c --slurpfile d "$tmp/corpus.diags" '
-		def names: [.message | scan("\u0027([^\u0027]*)\u0027")[]];
-		. as $c | ($c | names) as $n |
-		{text: $c.text, path: $c.path, flag: $c.flag, names: $n,
-		 objects: ([$d[] | select(.kind == "warning" and .path == $c.path and
-			.flag == $c.flag and (names == $n)) | .objects[]] | unique)}' <<< "$rec"
+	jq -c -L "$TOP/mk" --slurpfile d "$tmp/corpus.diags" 'include "corpus-lib";
+		{text, path, flag, names: quoted_names} as $c
+		| $c + {objects: ([$d[] | select(claimed_by($c)) | .objects[]] | unique)}' <<< "$rec"
 }
 claim_records() {
 	local c
