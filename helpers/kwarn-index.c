@@ -7,6 +7,7 @@
  *
  * Usage: kwarn-index update [-r RUN] [-a] -s SUMMARY_SH DB CORPUS
  *        kwarn-index summaries [-n] [-c] [-S SEEDS] DB RUN NAME
+ *        kwarn-index sums DB RUN SEL
  *        kwarn-index boots [-S SEEDS] DB RUN
  *        kwarn-index files -k KEY [-S SEEDS] DB RUN NAME
  *        kwarn-index records DB RUN
@@ -60,7 +61,7 @@
 
 extern char **environ;
 
-#define SCHEMA_VERSION	2	/* PRAGMA user_version; doc/index.md */
+#define SCHEMA_VERSION	3	/* PRAGMA user_version; doc/index.md */
 #define NFIELDS		12	/* a summary record: key kind tool flag level path line count target symbol root text */
 #define SUMMARY_VERSION	"3"	/* mk/summary.sh's VERSION */
 #define BULK_FILES	100	/* more new files than this: prints(warning) made again after */
@@ -141,6 +142,39 @@ static const char schema[] =
 	" size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL);"
 	"CREATE INDEX boots_run ON boots(run, seed);";
 
+/* the sums make top reads (below: "the sums make top reads") */
+static const char agg_schema[] =
+	"CREATE TABLE views ("
+	" id INTEGER PRIMARY KEY, run TEXT NOT NULL, sel TEXT NOT NULL,"
+	" toolchain TEXT, slice INTEGER,"	/* a name view's: its toolchain and slice view */
+	" UNIQUE (run, sel));"
+	"CREATE INDEX views_slice ON views(slice);"
+	"CREATE TABLE view_groups ("
+	" id INTEGER PRIMARY KEY, view INTEGER NOT NULL, tool TEXT NOT NULL, flag TEXT NOT NULL,"
+	" n1 INTEGER NOT NULL, n2 INTEGER NOT NULL, n3 INTEGER NOT NULL,"	/* instances at W=1, 12, 123 */
+	" u1 INTEGER NOT NULL, u2 INTEGER NOT NULL, u3 INTEGER NOT NULL,"	/* distinct keys */
+	" s1 INTEGER NOT NULL, s2 INTEGER NOT NULL, s3 INTEGER NOT NULL,"	/* records */
+	" UNIQUE (view, tool, flag));"
+	"CREATE TABLE view_files ("
+	" view INTEGER NOT NULL, path TEXT NOT NULL,"
+	" n1 INTEGER NOT NULL, n2 INTEGER NOT NULL, n3 INTEGER NOT NULL,"
+	" r1 INTEGER NOT NULL, r2 INTEGER NOT NULL, r3 INTEGER NOT NULL,"
+	" PRIMARY KEY (view, path)) WITHOUT ROWID;"
+	"CREATE TABLE view_keys ("	/* a name view's: records per W level; a slice view's: c3 its name views */
+	" view INTEGER NOT NULL, key INTEGER NOT NULL, grp INTEGER NOT NULL,"
+	" c1 INTEGER NOT NULL, c2 INTEGER NOT NULL, c3 INTEGER NOT NULL, first_seed INTEGER NOT NULL,"
+	" PRIMARY KEY (view, key, grp)) WITHOUT ROWID;"
+	"CREATE TABLE view_first ("	/* the keys seed first printed */
+	" view INTEGER NOT NULL, seed INTEGER NOT NULL, n INTEGER NOT NULL,"
+	" PRIMARY KEY (view, seed)) WITHOUT ROWID;"
+	"CREATE TABLE view_flag_seeds ("	/* a name view's: records; a slice view's: its name views */
+	" view INTEGER NOT NULL, shown TEXT NOT NULL, seed INTEGER NOT NULL, n INTEGER NOT NULL,"
+	" PRIMARY KEY (view, shown, seed)) WITHOUT ROWID;";
+
+static const char agg_drop[] =
+	"DROP TABLE IF EXISTS views; DROP TABLE IF EXISTS view_groups; DROP TABLE IF EXISTS view_files;"
+	"DROP TABLE IF EXISTS view_keys; DROP TABLE IF EXISTS view_first; DROP TABLE IF EXISTS view_flag_seeds";
+
 static void db_open(const char *name, int write)
 {
 	sqlite3_stmt *s;
@@ -177,7 +211,9 @@ static void db_open(const char *name, int write)
 	if (version != SCHEMA_VERSION) {	/* another writer may have made it meanwhile */
 		exec("DROP TABLE IF EXISTS builds; DROP TABLE IF EXISTS warnings;"
 		     "DROP TABLE IF EXISTS prints; DROP TABLE IF EXISTS boots");
+		exec(agg_drop);
 		exec(schema);
+		exec(agg_schema);
 		char v[64];
 		snprintf(v, sizeof(v), "PRAGMA user_version = %d", SCHEMA_VERSION);
 		exec(v);
@@ -478,6 +514,568 @@ static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int ro
 }
 
 /*
+ * ---- the sums make top reads ----
+ *
+ * make top over every seed of a RUN reads its answer's rows, not every
+ * print: kwarn-agg top's sums kept per view, updated as builds come in.
+ * A view is the builds of a RUN named NAME (one toolchain's: name view),
+ * or named "*" and the name after the toolchain (*-W123.jsonl.zst: every
+ * toolchain's, a slice view). Per name view: each flag's and file's
+ * instances and records, and each distinct key's records per W level
+ * (its unique counts) and first seed; per view: the seeds that print each
+ * flag, and how many keys each seed printed first. Builds only ever add
+ * to the sums; when a build goes (removed, or changed and read again) the
+ * sums of its slice are made again from the prints.
+ */
+#define NW		3		/* the cumulative W levels: W=1, W=12, W=123 */
+#define KEYS_MAX	(1u << 20)	/* distinct keys held before they go to the index */
+
+/* a warning as the sums need it, by its id */
+struct winfo { uint64_t hash; int64_t id; uint64_t key; int warning, level; char *tool, *flag, *path; };
+static struct htab winfos = HTAB(struct winfo);
+static sqlite3_stmt *get_winfo;
+
+static int winfo_is(const void *slot, const void *key)
+{
+	return ((const struct winfo *)slot)->id == *(const int64_t *)key;
+}
+
+static void winfo_clear(void)
+{
+	for (struct winfo *w = NULL; (w = htab_next(&winfos, w)); ) {
+		free(w->tool);
+		free(w->flag);
+		free(w->path);
+	}
+	htab_clear(&winfos);
+}
+
+static uint64_t key_bits(const char *hex)
+{
+	uint64_t k = 0;
+
+	for (int i = 0; i < 16; i++)
+		k = k << 4 | (uint64_t)(hex[i] <= '9' ? hex[i] - '0' : hex[i] - 'a' + 10);
+	return k;
+}
+
+/* warning @id's, from @key_hex.. when given (a row just read), else from the index */
+static const struct winfo *winfo_of(int64_t id, const char *key_hex, const char *kind, size_t kindlen,
+				    const char *tool, size_t toollen, const char *flag, size_t flaglen, int level,
+				    const char *path, size_t pathlen)
+{
+	struct winfo *w = htab_get(&winfos, hash_mix((uint64_t)id), winfo_is, &id);
+	int fresh;
+
+	if (w)
+		return w;
+	if (winfos.n >= KEYS_MAX)
+		winfo_clear();
+	if (!key_hex) {
+		const struct winfo *r;
+
+		sqlite3_bind_int64(get_winfo, 1, id);
+		if (sqlite3_step(get_winfo) != SQLITE_ROW)
+			die(EXIT_IO, "%s: warning %lld is not in the index", dbname, (long long)id);
+		r = winfo_of(id, (const char *)sqlite3_column_text(get_winfo, 0),
+			     (const char *)sqlite3_column_text(get_winfo, 1), (size_t)sqlite3_column_bytes(get_winfo, 1),
+			     (const char *)sqlite3_column_text(get_winfo, 2), (size_t)sqlite3_column_bytes(get_winfo, 2),
+			     (const char *)sqlite3_column_text(get_winfo, 3), (size_t)sqlite3_column_bytes(get_winfo, 3),
+			     sqlite3_column_type(get_winfo, 4) == SQLITE_NULL ? -1 : sqlite3_column_int(get_winfo, 4),
+			     (const char *)sqlite3_column_text(get_winfo, 5), (size_t)sqlite3_column_bytes(get_winfo, 5));
+		sqlite3_reset(get_winfo);
+		return r;
+	}
+	w = htab_put(&winfos, hash_mix((uint64_t)id), winfo_is, &id, &fresh);
+	w->id = id;
+	w->key = key_bits(key_hex);
+	w->warning = kindlen == 7 && !memcmp(kind, "warning", 7);
+	w->level = level;
+	w->tool = estrndup(tool, toollen);
+	w->flag = estrndup(flag, flaglen);
+	w->path = estrndup(path, pathlen);
+	return w;
+}
+
+/* the views: few, looked up in turn */
+struct view { int64_t id, slice; char *run, *sel; };
+static struct view *views;
+static size_t nviews, capviews;
+
+static int64_t view_id(const char *run, size_t runlen, const char *sel, size_t sellen, const char *toolchain,
+		       int64_t slice)
+{
+	sqlite3_stmt *s;
+	struct view *v;
+
+	for (size_t i = 0; i < nviews; i++)
+		if (strlen(views[i].run) == runlen && !memcmp(views[i].run, run, runlen) &&
+		    strlen(views[i].sel) == sellen && !memcmp(views[i].sel, sel, sellen))
+			return views[i].id;
+	s = prep("INSERT INTO views (run, sel, toolchain, slice) VALUES (?1, ?2, ?3, ?4)"
+		 " ON CONFLICT DO UPDATE SET run = run RETURNING id, slice");
+	bind_text(s, 1, run, runlen);
+	bind_text(s, 2, sel, sellen);
+	if (toolchain)
+		bind_text(s, 3, toolchain, strlen(toolchain));
+	if (slice)
+		sqlite3_bind_int64(s, 4, slice);
+	if (sqlite3_step(s) != SQLITE_ROW)
+		dberr(sqlite3_sql(s));
+	if (nviews == capviews) {
+		capviews = capviews ? 2 * capviews : 16;
+		views = erealloc(views, capviews * sizeof(*views));
+	}
+	v = &views[nviews++];
+	v->id = sqlite3_column_int64(s, 0);
+	v->slice = sqlite3_column_int64(s, 1);
+	v->run = estrndup(run, runlen);
+	v->sel = estrndup(sel, sellen);
+	sqlite3_finalize(s);
+	return v->id;
+}
+
+static void views_forget(void)
+{
+	for (size_t i = 0; i < nviews; i++) {
+		free(views[i].run);
+		free(views[i].sel);
+	}
+	nviews = 0;
+}
+
+/* the build being added up: its views and seed */
+struct agg_build { int64_t view, slice, seed; };
+
+/* the name view of a build and its slice view: the name is the toolchain's (mk/build.mk's build-name) */
+static struct agg_build agg_build_of(const char *file, const char *run, size_t runlen, const char *name,
+				     const char *toolchain, size_t tclen, int64_t seed)
+{
+	struct agg_build b;
+	char *sel;
+
+	if (strncmp(name, toolchain, tclen) || name[tclen] != '-')
+		die(EXIT_BADINPUT, "%s: its summary says toolchain %.*s: not the name's", file, (int)tclen, toolchain);
+	sel = emalloc(strlen(name + tclen) + 2);
+	sprintf(sel, "*%s", name + tclen);
+	b.slice = view_id(run, runlen, sel, strlen(sel), NULL, 0);
+	free(sel);
+	char *tc = estrndup(toolchain, tclen);
+
+	b.view = view_id(run, runlen, name, strlen(name), tc, b.slice);
+	free(tc);
+	b.seed = seed;
+	return b;
+}
+
+/* a flag of a name view, with what this update adds to it */
+struct group { int64_t view, id; char *tool, *flag; int64_t n[NW], u[NW], s[NW]; };
+static struct group *groups;
+static size_t ngroups, capgroups;
+struct gref { uint64_t hash; size_t i; };
+static struct htab group_idx = HTAB(struct gref);
+struct gkey { int64_t view; const char *tool, *flag; };
+
+static int group_is(const void *slot, const void *key)
+{
+	const struct group *g = &groups[((const struct gref *)slot)->i];
+	const struct gkey *k = key;
+
+	return g->view == k->view && !strcmp(g->tool, k->tool) && !strcmp(g->flag, k->flag);
+}
+
+static sqlite3_stmt *find_group, *ins_group;
+
+static size_t group_of(int64_t view, const char *tool, const char *flag)
+{
+	struct gkey k = { view, tool, flag };
+	uint64_t h = hash_mix(hash_bytes(tool, strlen(tool)) ^ hash_mix(hash_bytes(flag, strlen(flag)) ^ (uint64_t)view));
+	struct gref *r = htab_get(&group_idx, h, group_is, &k);
+	struct group *g;
+	int fresh;
+
+	if (r)
+		return r->i;
+	if (ngroups == capgroups) {
+		capgroups = capgroups ? 2 * capgroups : 256;
+		groups = erealloc(groups, capgroups * sizeof(*groups));
+	}
+	g = &groups[ngroups];
+	memset(g, 0, sizeof(*g));
+	g->view = view;
+	g->tool = estrndup(tool, strlen(tool));
+	g->flag = estrndup(flag, strlen(flag));
+	sqlite3_bind_int64(find_group, 1, view);
+	bind_text(find_group, 2, tool, strlen(tool));
+	bind_text(find_group, 3, flag, strlen(flag));
+	if (sqlite3_step(find_group) == SQLITE_ROW) {
+		g->id = sqlite3_column_int64(find_group, 0);
+	} else {
+		sqlite3_bind_int64(ins_group, 1, view);
+		bind_text(ins_group, 2, tool, strlen(tool));
+		bind_text(ins_group, 3, flag, strlen(flag));
+		run(ins_group);
+		g->id = sqlite3_last_insert_rowid(db);
+	}
+	sqlite3_reset(find_group);
+	r = htab_put(&group_idx, h, group_is, &k, &fresh);
+	r->i = ngroups++;
+	return r->i;
+}
+
+/* what this update adds: per file of a view, per distinct key, per flag and seed, per first seed */
+struct file_sum { uint64_t hash; int64_t view; char *path; int64_t n[NW], r[NW]; };
+struct key_sum { uint64_t hash; int64_t view, slice; size_t g; uint64_t key; int64_t c[NW], first; };
+struct fs_sum { uint64_t hash; int64_t view, slice, seed, n; size_t g; };
+struct first_sum { uint64_t hash; int64_t view, seed, n; };
+static struct htab file_sums = HTAB(struct file_sum), key_sums = HTAB(struct key_sum),
+		   fs_sums = HTAB(struct fs_sum), first_sums = HTAB(struct first_sum);
+
+static int file_sum_is(const void *slot, const void *key)
+{
+	const struct file_sum *s = slot;
+	const struct file_sum *k = key;
+
+	return s->view == k->view && !strcmp(s->path, k->path);
+}
+
+static int key_sum_is(const void *slot, const void *key)
+{
+	const struct key_sum *s = slot, *k = key;
+
+	return s->view == k->view && s->key == k->key && s->g == k->g;
+}
+
+/* a flag's seeds go by its shown name: the flag, or the tool when it has none */
+static const char *shown(const struct group *g)
+{
+	return *g->flag ? g->flag : g->tool;
+}
+
+static int fs_sum_is(const void *slot, const void *key)
+{
+	const struct fs_sum *s = slot, *k = key;
+
+	return s->view == k->view && s->seed == k->seed && !strcmp(shown(&groups[s->g]), shown(&groups[k->g]));
+}
+
+static int first_sum_is(const void *slot, const void *key)
+{
+	const struct first_sum *s = slot, *k = key;
+
+	return s->view == k->view && s->seed == k->seed;
+}
+
+static void first_add(int64_t view, int64_t seed, int64_t n)
+{
+	struct first_sum k = { 0, view, seed, 0 }, *s;
+	int fresh;
+
+	s = htab_put(&first_sums, hash_mix((uint64_t)view * 0x9e3779b97f4a7c15ULL ^ (uint64_t)seed), first_sum_is, &k,
+		     &fresh);
+	s->view = view;
+	s->seed = seed;
+	s->n += n;
+}
+
+static sqlite3_stmt *get_key, *ins_key, *upd_key, *get_slice_key, *ins_slice_key, *upd_slice_key;
+
+/* view @slice's key @key gains a name view whose first seed of it is @first, or (@gain 0) whose first seed fell to @first */
+static void slice_key(int64_t slice, uint64_t key, int64_t first, int gain)
+{
+	sqlite3_bind_int64(get_slice_key, 1, slice);
+	sqlite3_bind_int64(get_slice_key, 2, (int64_t)key);
+	if (sqlite3_step(get_slice_key) != SQLITE_ROW) {
+		sqlite3_reset(get_slice_key);
+		sqlite3_bind_int64(ins_slice_key, 1, slice);
+		sqlite3_bind_int64(ins_slice_key, 2, (int64_t)key);
+		sqlite3_bind_int64(ins_slice_key, 3, first);
+		run(ins_slice_key);
+		first_add(slice, first, 1);
+		return;
+	}
+	int64_t n = sqlite3_column_int64(get_slice_key, 0), was = sqlite3_column_int64(get_slice_key, 1);
+
+	sqlite3_reset(get_slice_key);
+	if (!gain && first >= was)
+		return;
+	if (first < was) {
+		first_add(slice, was, -1);
+		first_add(slice, first, 1);
+	}
+	sqlite3_bind_int64(upd_slice_key, 1, n + gain);
+	sqlite3_bind_int64(upd_slice_key, 2, first < was ? first : was);
+	sqlite3_bind_int64(upd_slice_key, 3, slice);
+	sqlite3_bind_int64(upd_slice_key, 4, (int64_t)key);
+	run(upd_slice_key);
+}
+
+/* the distinct keys added up so far, into the index */
+static void keys_flush(void)
+{
+	for (struct key_sum *k = NULL; (k = htab_next(&key_sums, k)); ) {
+		struct group *g = &groups[k->g];
+		int64_t c[NW] = { 0 }, first = k->first;
+		int had;
+
+		sqlite3_bind_int64(get_key, 1, k->view);
+		sqlite3_bind_int64(get_key, 2, (int64_t)k->key);
+		sqlite3_bind_int64(get_key, 3, g->id);
+		had = sqlite3_step(get_key) == SQLITE_ROW;
+		if (had) {
+			for (int w = 0; w < NW; w++)
+				c[w] = sqlite3_column_int64(get_key, w);
+			first = sqlite3_column_int64(get_key, NW);
+		}
+		sqlite3_reset(get_key);
+		for (int w = 0; w < NW; w++) {
+			g->u[w] += !c[w] && k->c[w];
+			c[w] += k->c[w];
+		}
+		if (!had) {
+			first_add(k->view, first, 1);
+			slice_key(k->slice, k->key, first, 1);
+		} else if (k->first < first) {
+			first_add(k->view, first, -1);
+			first_add(k->view, k->first, 1);
+			slice_key(k->slice, k->key, k->first, 0);
+			first = k->first;
+		}
+		sqlite3_stmt *s = had ? upd_key : ins_key;
+
+		for (int w = 0; w < NW; w++)
+			sqlite3_bind_int64(s, 1 + w, c[w]);
+		sqlite3_bind_int64(s, 4, first);
+		sqlite3_bind_int64(s, 5, k->view);
+		sqlite3_bind_int64(s, 6, (int64_t)k->key);
+		sqlite3_bind_int64(s, 7, g->id);
+		run(s);
+	}
+	htab_clear(&key_sums);
+}
+
+/* the lowest W level that prints a warning of level @level: its W levels' bits */
+static unsigned w_mask(int level)
+{
+	unsigned mask = 0;
+
+	for (int w = 0; w < NW; w++)
+		if ((level < 0 ? 3 : level) <= w + 1)
+			mask |= 1u << w;
+	return mask;
+}
+
+/* a print of build @b: warning @w, @count times */
+static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t count)
+{
+	unsigned mask = w_mask(wi->level);
+	size_t gi;
+	struct group *g;
+	int fresh;
+
+	if (!wi->warning)
+		return;
+	gi = group_of(b->view, wi->tool, wi->flag);
+	g = &groups[gi];
+
+	struct file_sum fk = { 0, b->view, wi->path, { 0 }, { 0 } }, *f;
+
+	f = htab_put(&file_sums, hash_mix(hash_bytes(wi->path, strlen(wi->path)) ^ (uint64_t)b->view), file_sum_is,
+		     &fk, &fresh);
+	if (fresh) {
+		f->view = b->view;
+		f->path = estrndup(wi->path, strlen(wi->path));
+	}
+
+	struct key_sum kk = { 0, b->view, b->slice, gi, wi->key, { 0 }, b->seed }, *k;
+
+	k = htab_put(&key_sums, hash_mix(wi->key ^ hash_mix((uint64_t)gi)), key_sum_is, &kk, &fresh);
+	if (fresh) {
+		kk.hash = k->hash;
+		*k = kk;
+	} else if (b->seed < k->first)
+		k->first = b->seed;
+	for (int w = 0; w < NW; w++)
+		if (mask & (1u << w)) {
+			g->n[w] += count;
+			g->s[w]++;
+			f->n[w] += count;
+			f->r[w]++;
+			k->c[w]++;
+		}
+
+	struct fs_sum sk = { 0, b->view, b->slice, b->seed, 0, gi }, *fs;
+	const char *sh = shown(g);
+
+	fs = htab_put(&fs_sums, hash_mix(hash_bytes(sh, strlen(sh)) ^ hash_mix((uint64_t)b->seed ^ (uint64_t)b->view << 40)),
+		      fs_sum_is, &sk, &fresh);
+	if (fresh) {
+		sk.hash = fs->hash;
+		*fs = sk;
+	}
+	fs->n++;
+	if (key_sums.n >= KEYS_MAX)
+		keys_flush();
+}
+
+/* everything this update added up, into the index; the sums emptied */
+static void agg_flush(void)
+{
+	sqlite3_stmt *s;
+
+	keys_flush();
+	s = prep("INSERT INTO view_flag_seeds (view, shown, seed, n) VALUES (?1, ?2, ?3, ?4)"
+		 " ON CONFLICT DO UPDATE SET n = n + excluded.n RETURNING n");
+	for (struct fs_sum *f = NULL; (f = htab_next(&fs_sums, f)); ) {
+		const char *sh = shown(&groups[f->g]);
+
+		sqlite3_bind_int64(s, 1, f->view);
+		bind_text(s, 2, sh, strlen(sh));
+		sqlite3_bind_int64(s, 3, f->seed);
+		sqlite3_bind_int64(s, 4, f->n);
+		if (sqlite3_step(s) != SQLITE_ROW)
+			dberr(sqlite3_sql(s));
+		int fresh = sqlite3_column_int64(s, 0) == f->n;	/* the view's first print of it */
+
+		sqlite3_reset(s);
+		if (!fresh)
+			continue;
+		sqlite3_bind_int64(s, 1, f->slice);	/* the slice: one more name view prints it */
+		bind_text(s, 2, sh, strlen(sh));
+		sqlite3_bind_int64(s, 3, f->seed);
+		sqlite3_bind_int64(s, 4, 1);
+		if (sqlite3_step(s) != SQLITE_ROW)
+			dberr(sqlite3_sql(s));
+		sqlite3_reset(s);
+	}
+	sqlite3_finalize(s);
+	htab_clear(&fs_sums);
+	s = prep("UPDATE view_groups SET n1 = n1 + ?1, n2 = n2 + ?2, n3 = n3 + ?3, u1 = u1 + ?4, u2 = u2 + ?5,"
+		 " u3 = u3 + ?6, s1 = s1 + ?7, s2 = s2 + ?8, s3 = s3 + ?9 WHERE id = ?10");
+	for (size_t i = 0; i < ngroups; i++) {
+		struct group *g = &groups[i];
+
+		for (int w = 0; w < NW; w++) {
+			sqlite3_bind_int64(s, 1 + w, g->n[w]);
+			sqlite3_bind_int64(s, 4 + w, g->u[w]);
+			sqlite3_bind_int64(s, 7 + w, g->s[w]);
+		}
+		sqlite3_bind_int64(s, 10, g->id);
+		run(s);
+		memset(g->n, 0, sizeof(g->n));
+		memset(g->u, 0, sizeof(g->u));
+		memset(g->s, 0, sizeof(g->s));
+	}
+	sqlite3_finalize(s);
+	s = prep("INSERT INTO view_files VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO UPDATE SET"
+		 " n1 = n1 + excluded.n1, n2 = n2 + excluded.n2, n3 = n3 + excluded.n3,"
+		 " r1 = r1 + excluded.r1, r2 = r2 + excluded.r2, r3 = r3 + excluded.r3");
+	for (struct file_sum *f = NULL; (f = htab_next(&file_sums, f)); ) {
+		sqlite3_bind_int64(s, 1, f->view);
+		bind_text(s, 2, f->path, strlen(f->path));
+		for (int w = 0; w < NW; w++) {
+			sqlite3_bind_int64(s, 3 + w, f->n[w]);
+			sqlite3_bind_int64(s, 6 + w, f->r[w]);
+		}
+		run(s);
+		free(f->path);
+	}
+	sqlite3_finalize(s);
+	htab_clear(&file_sums);
+	s = prep("INSERT INTO view_first VALUES (?1, ?2, ?3) ON CONFLICT DO UPDATE SET n = n + excluded.n");
+	for (struct first_sum *f = NULL; (f = htab_next(&first_sums, f)); ) {
+		if (!f->n)
+			continue;
+		sqlite3_bind_int64(s, 1, f->view);
+		sqlite3_bind_int64(s, 2, f->seed);
+		sqlite3_bind_int64(s, 3, f->n);
+		run(s);
+	}
+	sqlite3_finalize(s);
+	htab_clear(&first_sums);
+	exec("DELETE FROM view_first WHERE n = 0");
+}
+
+static void agg_begin(void)
+{
+	get_winfo = prep("SELECT key, kind, tool, flag, level, path FROM warnings WHERE id = ?1");
+	find_group = prep("SELECT id FROM view_groups WHERE view = ?1 AND tool = ?2 AND flag = ?3");
+	ins_group = prep("INSERT INTO view_groups (view, tool, flag, n1, n2, n3, u1, u2, u3, s1, s2, s3)"
+			 " VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0)");
+	get_key = prep("SELECT c1, c2, c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = ?3");
+	ins_key = prep("INSERT INTO view_keys (c1, c2, c3, first_seed, view, key, grp) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+	upd_key = prep("UPDATE view_keys SET c1 = ?1, c2 = ?2, c3 = ?3, first_seed = ?4 WHERE view = ?5 AND key = ?6"
+		       " AND grp = ?7");
+	get_slice_key = prep("SELECT c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = 0");
+	ins_slice_key = prep("INSERT INTO view_keys VALUES (?1, ?2, 0, 0, 0, 1, ?3)");
+	upd_slice_key = prep("UPDATE view_keys SET c3 = ?1, first_seed = ?2 WHERE view = ?3 AND key = ?4 AND grp = 0");
+}
+
+/* the groups known: forgotten (their rows dropped, or the update done) */
+static void groups_forget(void)
+{
+	for (size_t i = 0; i < ngroups; i++) {
+		free(groups[i].tool);
+		free(groups[i].flag);
+	}
+	ngroups = 0;
+	htab_clear(&group_idx);
+}
+
+static void agg_end(void)
+{
+	sqlite3_stmt *all[] = { get_winfo, find_group, ins_group, get_key, ins_key, upd_key, get_slice_key,
+				ins_slice_key, upd_slice_key };
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		sqlite3_finalize(all[i]);
+	groups_forget();
+	free(groups);
+	htab_free(&group_idx);
+	views_forget();
+	free(views);
+	winfo_clear();
+	htab_free(&winfos);
+	htab_free(&key_sums);
+	htab_free(&file_sums);
+	htab_free(&fs_sums);
+	htab_free(&first_sums);
+}
+
+/*
+ * The sums of slice view @slice (and its name views) made again from the
+ * prints of the builds the index holds: after a build of it went.
+ */
+static void agg_remake(int64_t slice)
+{
+	sqlite3_stmt *d, *b;
+	static const char *const tabs[] = { "view_groups", "view_files", "view_keys", "view_first", "view_flag_seeds" };
+	char sql[256];
+
+	agg_flush();
+	groups_forget();
+	for (size_t i = 0; i < sizeof(tabs) / sizeof(tabs[0]); i++) {
+		snprintf(sql, sizeof(sql), "DELETE FROM %s WHERE view = ?1 OR view IN (SELECT id FROM views WHERE slice = ?1)",
+			 tabs[i]);
+		d = prep(sql);
+		sqlite3_bind_int64(d, 1, slice);
+		run(d);
+		sqlite3_finalize(d);
+	}
+	b = prep("SELECT v.id, b.seed, p.warning, p.count FROM views v JOIN builds b ON b.run = v.run AND b.name = v.sel"
+		 " JOIN prints p ON p.build = b.id WHERE v.slice = ?1 ORDER BY b.id, p.ord");
+	sqlite3_bind_int64(b, 1, slice);
+	while (sqlite3_step(b) == SQLITE_ROW) {
+		struct agg_build ab = { sqlite3_column_int64(b, 0), slice, sqlite3_column_int64(b, 1) };
+
+		agg_add(&ab, winfo_of(sqlite3_column_int64(b, 2), NULL, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0),
+			sqlite3_column_int64(b, 3));
+	}
+	sqlite3_finalize(b);
+	agg_flush();
+}
+
+/*
  * The summary lines read (all but their count) and their warning: in a
  * campaign most lines come again in every seed, and then cost no lookup.
  */
@@ -516,6 +1114,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 	char *line, *f[NFIELDS], *v[NH], path[PATH_MAX], *record;
 	size_t n, len[NFIELDS], vlen[NH];
 	int64_t seed, make_exit, instances, unique, build, sum = 0;
+	struct agg_build ab;
 
 	if (!(line = lines_next(l, &n)) || split(line, n, f, len, 2 + NH) != 2 + NH ||
 	    strncmp(line, "#kwarn-summary\t" SUMMARY_VERSION "\t", 17))
@@ -557,6 +1156,11 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 	sqlite3_clear_bindings(ins_build);
 	free(record);
 	build = sqlite3_last_insert_rowid(db);
+	{
+		const char *name = strrchr(x->rel, '/') + 1;
+
+		ab = agg_build_of(x->rel, x->rel, x->runlen, name, v[2], vlen[2], seed);
+	}
 	for (int64_t ord = 0; ord < unique; ord++) {
 		int64_t lv = -1, ln, count;
 
@@ -575,6 +1179,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 
 		if (seen) {
 			id = seen->id;
+			agg_add(&ab, winfo_of(id, NULL, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0), count);
 		} else {
 			int fresh;
 
@@ -585,6 +1190,8 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 			    !number(f[6], len[6], &ln) || (len[10] && (len[10] != 1 || f[10][0] != '1')))
 				die(EXIT_BADINPUT, "%s:%lu: a bad key, level, line or root", l->name, l->lineno);
 			id = warning_id(f, len, (int)lv, ln, len[10] == 1);
+			agg_add(&ab, winfo_of(id, f[0], f[1], len[1], f[2], len[2], f[3], len[3], (int)lv, f[5], len[5]),
+				count);
 			if (seen_lines.n >= LINE_CACHE_MAX)
 				seen_clear();
 			/* (raw's bytes were not unescaped: the copy is of them) */
@@ -682,6 +1289,24 @@ static void add_summaries(const char *summary_sh, const char *corpus, struct fil
 	free(names);
 }
 
+/* the slice views whose builds went: their sums are made again */
+static int64_t *dirty;
+static size_t ndirty, capdirty;
+
+static void slice_dirty(int64_t slice)
+{
+	for (size_t i = 0; i < ndirty; i++)
+		if (dirty[i] == slice)
+			return;
+	if (!slice)
+		return;
+	if (ndirty == capdirty) {
+		capdirty = capdirty ? 2 * capdirty : 16;
+		dirty = erealloc(dirty, capdirty * sizeof(*dirty));
+	}
+	dirty[ndirty++] = slice;
+}
+
 static void update(const char *summary_sh, const char *corpus, const char *runp, int all)
 {
 	char scope[PATH_MAX];
@@ -696,11 +1321,14 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 		scope[0] = '\0';
 	/* the write lock first: what is read below is what is written */
 	exec("BEGIN IMMEDIATE");
+	agg_begin();
 	walk(corpus, scope, 0);
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), cmp_file);
 	if (all)
-		exec("DELETE FROM prints; DELETE FROM builds; DELETE FROM warnings; DELETE FROM boots");
+		exec("DELETE FROM prints; DELETE FROM builds; DELETE FROM warnings; DELETE FROM boots;"
+		     "DELETE FROM views; DELETE FROM view_groups; DELETE FROM view_files; DELETE FROM view_keys;"
+		     "DELETE FROM view_first; DELETE FROM view_flag_seeds");
 	todo = ecalloc(nfiles, sizeof(*todo));
 	/* what the index holds of the scope, in file order: a merge of the two lists */
 	for (int boot = 0; boot < 2; boot++) {
@@ -708,8 +1336,8 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 		const char *tab = boot ? "boots" : "builds";
 		char sql[256];
 
-		snprintf(sql, sizeof(sql), "SELECT id, file, size, mtime_ns FROM %s WHERE (?1 = '' OR run = ?1) "
-			 "ORDER BY file", tab);
+		snprintf(sql, sizeof(sql), "SELECT id, file, size, mtime_ns, %s FROM %s WHERE (?1 = '' OR run = ?1) "
+			 "ORDER BY file", boot ? "NULL" : "(SELECT slice FROM views WHERE run = builds.run AND sel = name)", tab);
 		old = prep(sql);
 		del = prep(boot ? "DELETE FROM boots WHERE id = ?1" : "DELETE FROM builds WHERE id = ?1");
 		sqlite3_stmt *delp = prep("DELETE FROM prints WHERE build = ?1");
@@ -736,6 +1364,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 				if (!boot) {
 					sqlite3_bind_int64(delp, 1, id);
 					run(delp);
+					slice_dirty(sqlite3_column_int64(old, 4));
 				}
 				sqlite3_bind_int64(del, 1, id);
 				run(del);
@@ -771,9 +1400,13 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			 * after the rows, by sorting, not kept up row by row */
 			int bulk = ntodo > BULK_FILES;
 
+			for (size_t k = 0; k < ndirty; k++)
+				agg_remake(dirty[k]);
+
 			if (bulk)
 				exec("DROP INDEX prints_warning");
 			add_summaries(summary_sh, corpus, todo, ntodo);
+			agg_flush();
 			if (bulk)
 				exec("CREATE INDEX prints_warning ON prints(warning)");
 			sqlite3_finalize(ins_build);
@@ -813,10 +1446,12 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 	/* warnings no build prints any more (a rebuilt index has none) */
 	if (gone)
 		exec("DELETE FROM warnings WHERE NOT EXISTS (SELECT 1 FROM prints WHERE warning = warnings.id)");
+	agg_end();
 	exec("COMMIT");
 	seen_clear();
 	htab_free(&seen_lines);
 	free(todo);
+	free(dirty);
 }
 
 /* ---- summaries and boots out ---- */
@@ -844,6 +1479,103 @@ static void col_tsv(sqlite3_stmt *s, int c, FILE *o)
 {
 	if (sqlite3_column_type(s, c) != SQLITE_NULL)
 		put_tsv(sqlite3_column_text(s, c), sqlite3_column_bytes(s, c), o);
+}
+
+/*
+ * sums: make top's answer over every seed of RUN's builds named SEL (a
+ * view: a build's name, or * and the name after the toolchain), for
+ * kwarn-agg top -p, one a line, tab-separated, text fields as jq's @tsv:
+ *   build SEED TOOLCHAIN W VARIANT STATUS MAKE_EXIT INSTANCES UNIQUE FILE
+ *   cause TARGET TOOL TEXT            (a root cause of the build before, not ok)
+ *   group TOOLCHAIN TOOL FLAG N1 N2 N3 U1 U2 U3 S1 S2 S3
+ *   file TOOLCHAIN PATH N1 N2 N3 R1 R2 R3
+ *   flag SHOWN SEEDS                  (the seeds that print it)
+ *   first SEED KEYS                   (the keys it printed first)
+ */
+static void sums(const char *runp, const char *sel)
+{
+	static char obuf[1 << 20];
+	sqlite3_stmt *v, *b, *c, *g, *f, *q;
+	int64_t view = 0;
+
+	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	exec("BEGIN");		/* one snapshot */
+	v = prep("SELECT id FROM views WHERE run = ?1 AND sel = ?2");
+	bind_text(v, 1, runp, strlen(runp));
+	bind_text(v, 2, sel, strlen(sel));
+	if (sqlite3_step(v) == SQLITE_ROW)
+		view = sqlite3_column_int64(v, 0);
+	sqlite3_finalize(v);
+	b = prep("SELECT id, seed, toolchain, w, variant, status, make_exit, instances, nunique, file FROM builds"
+		 " WHERE run = ?1 AND name GLOB ?2 ORDER BY name, file");
+	c = prep("SELECT w.target, w.tool, w.text FROM prints p JOIN warnings w ON w.id = p.warning"
+		 " WHERE p.build = ?1 AND w.root = 1 ORDER BY p.ord");
+	bind_text(b, 1, runp, strlen(runp));
+	bind_text(b, 2, sel, strlen(sel));
+	while (sqlite3_step(b) == SQLITE_ROW) {
+		printf("build\t%lld\t", (long long)sqlite3_column_int64(b, 1));
+		for (int i = 2; i < 6; i++) {
+			col_tsv(b, i, stdout);
+			putchar('\t');
+		}
+		printf("%lld\t%lld\t%lld\t", (long long)sqlite3_column_int64(b, 6), (long long)sqlite3_column_int64(b, 7),
+		       (long long)sqlite3_column_int64(b, 8));
+		col_tsv(b, 9, stdout);
+		putchar('\n');
+		if (!strcmp((const char *)sqlite3_column_text(b, 5), "ok"))
+			continue;
+		sqlite3_bind_int64(c, 1, sqlite3_column_int64(b, 0));
+		while (sqlite3_step(c) == SQLITE_ROW) {
+			fputs("cause\t", stdout);
+			col_tsv(c, 0, stdout);
+			putchar('\t');
+			col_tsv(c, 1, stdout);
+			putchar('\t');
+			col_tsv(c, 2, stdout);
+			putchar('\n');
+		}
+		sqlite3_reset(c);
+	}
+	sqlite3_finalize(b);
+	sqlite3_finalize(c);
+	/* the name views: the view itself, or a slice view's */
+	g = prep("SELECT v.toolchain, g.tool, g.flag, g.n1, g.n2, g.n3, g.u1, g.u2, g.u3, g.s1, g.s2, g.s3"
+		 " FROM views v JOIN view_groups g ON g.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
+	f = prep("SELECT v.toolchain, f.path, f.n1, f.n2, f.n3, f.r1, f.r2, f.r3"
+		 " FROM views v JOIN view_files f ON f.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
+	for (int k = 0; k < 2; k++) {
+		sqlite3_stmt *s = k ? f : g;
+		int ncols = k ? 8 : 12, ntext = k ? 2 : 3;
+
+		sqlite3_bind_int64(s, 1, view);
+		while (sqlite3_step(s) == SQLITE_ROW) {
+			fputs(k ? "file" : "group", stdout);
+			for (int i = 0; i < ncols; i++) {
+				putchar('\t');
+				if (i < ntext)
+					col_tsv(s, i, stdout);
+				else
+					printf("%lld", (long long)sqlite3_column_int64(s, i));
+			}
+			putchar('\n');
+		}
+		sqlite3_finalize(s);
+	}
+	q = prep("SELECT shown, count(*) FROM view_flag_seeds WHERE view = ?1 GROUP BY shown");
+	sqlite3_bind_int64(q, 1, view);
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		fputs("flag\t", stdout);
+		col_tsv(q, 0, stdout);
+		printf("\t%lld\n", (long long)sqlite3_column_int64(q, 1));
+	}
+	sqlite3_finalize(q);
+	q = prep("SELECT seed, n FROM view_first WHERE view = ?1");
+	sqlite3_bind_int64(q, 1, view);
+	while (sqlite3_step(q) == SQLITE_ROW)
+		printf("first\t%lld\t%lld\n", (long long)sqlite3_column_int64(q, 0), (long long)sqlite3_column_int64(q, 1));
+	sqlite3_finalize(q);
+	exec("COMMIT");
+	fflush(stdout);
 }
 
 /* temp.seeds: the seeds of file @name, one a line */
@@ -1044,6 +1776,7 @@ static _Noreturn void usage(void)
 {
 	fprintf(stderr, "usage: kwarn-index update [-r RUN] [-a] -s SUMMARY_SH DB CORPUS\n"
 		"       kwarn-index summaries [-n] [-c] [-S SEEDS] DB RUN NAME\n"
+		"       kwarn-index sums DB RUN SEL\n"
 		"       kwarn-index boots [-S SEEDS] DB RUN\n"
 		"       kwarn-index files -k KEY [-S SEEDS] DB RUN NAME\n"
 		"       kwarn-index records DB RUN\n");
@@ -1088,6 +1821,11 @@ int main(int argc, char **argv)
 			usage();
 		db_open(argv[0], 0);
 		summaries(argv[1], argv[2], seeds, by_name, count);
+	} else if (!strcmp(cmd, "sums")) {
+		if (argc != 3)
+			usage();
+		db_open(argv[0], 0);
+		sums(argv[1], argv[2]);
 	} else if (!strcmp(cmd, "files")) {
 		if (argc != 3 || !key)
 			usage();

@@ -48,11 +48,13 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 # per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds. Read
 # from the index (mk/index.mk: brought up to date first; a corpus file
 # without a summary that is provably its own, from an older kwarn or
-# changed since, is checked and gets it: mk/summary.sh), the summaries it
-# gives back added up by kwarn-agg; corpus/queries/top.jq, reading the
-# records, is the reference the tests hold it to. The builds go by file
-# name (the toolchain's), so that kwarn-agg -g holds one toolchain's keys
-# at a time.
+# changed since, is checked and gets it: mk/summary.sh). Over every seed,
+# the sums the index keeps as builds come in (kwarn-index sums), printed
+# by kwarn-agg top -p; over some seeds, their summaries given back,
+# added up by kwarn-agg (the builds go by file name, the toolchain's, so
+# that kwarn-agg -g holds one toolchain's keys at a time).
+# corpus/queries/top.jq, reading the records, is the reference the tests
+# hold both to.
 # Over more than one seed, a campaign section follows (seeds built,
 # failed, booted: the boot records of the seeds' TOOLCHAIN-branches.jsonl.zst;
 # flags by seeds; keys first seen)
@@ -71,7 +73,9 @@ top: $(KWARN_AGG) $(KWARN_INDEX)
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
 	[ "$$($(KWARN_INDEX) summaries -c $$sel '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst')" != 0 ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(TOP_SEEDS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),seed-*,seed-$(TOP_SEEDS)),seed-*); run make corpus first" >&2; exit 1; }; \
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
-	$(KWARN_INDEX) summaries -n $$sel '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' | $(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -
+	$(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' | \
+		$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -,$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) \
+		'$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' > $$tmp/sums && $(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums)
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json|mail]
 # Exit status: 0 compared (differences are the report, not a failure);
