@@ -30,6 +30,11 @@
  * order, or with -n in file name order (then seed directory). -c: their
  * number alone.
  *
+ * sums: make top's sums over every seed of RUN's builds named SEL (a
+ * build's name, or * and what follows the toolchain: every toolchain's),
+ * kept by update as builds come in, for kwarn-agg top -p (the format is
+ * at sums() below).
+ *
  * boots: "SEED TAB TOOLCHAIN TAB STATUS" of RUN's boot records (of SEEDS).
  *
  * files: the corpus files (relative to CORPUS, in path order) of the
@@ -528,7 +533,7 @@ static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int ro
  * sums of its slice are made again from the prints.
  */
 #define NW		3		/* the cumulative W levels: W=1, W=12, W=123 */
-#define KEYS_MAX	(1u << 20)	/* distinct keys held before they go to the index */
+#define KEYS_MAX	(1u << 19)	/* distinct keys held before they go to the index */
 
 /* a warning as the sums need it, by its id */
 struct winfo { uint64_t hash; int64_t id; uint64_t key; int warning, level; char *tool, *flag, *path; };
@@ -810,10 +815,29 @@ static void slice_key(int64_t slice, uint64_t key, int64_t first, int gain)
 	run(upd_slice_key);
 }
 
-/* the distinct keys added up so far, into the index */
+static int cmp_key_sum(const void *a, const void *b)
+{
+	const struct key_sum *x = *(struct key_sum *const *)a, *y = *(struct key_sum *const *)b;
+
+	if (x->view != y->view)
+		return x->view < y->view ? -1 : 1;
+	if (x->key != y->key)
+		return (int64_t)x->key < (int64_t)y->key ? -1 : 1;
+	return x->g < y->g ? -1 : x->g > y->g;
+}
+
+/* the distinct keys added up so far, into the index, in its order (a
+ * million keys at random places would each read a page from disk) */
 static void keys_flush(void)
 {
-	for (struct key_sum *k = NULL; (k = htab_next(&key_sums, k)); ) {
+	struct key_sum **order = emalloc((key_sums.n + 1) * sizeof(*order));
+	size_t n = 0;
+
+	for (struct key_sum *k = NULL; (k = htab_next(&key_sums, k)); )
+		order[n++] = k;
+	qsort(order, n, sizeof(*order), cmp_key_sum);
+	for (size_t i = 0; i < n; i++) {
+		struct key_sum *k = order[i];
 		struct group *g = &groups[k->g];
 		int64_t c[NW] = { 0 }, first = k->first;
 		int had;
@@ -851,6 +875,7 @@ static void keys_flush(void)
 		sqlite3_bind_int64(s, 7, g->id);
 		run(s);
 	}
+	free(order);
 	htab_clear(&key_sums);
 }
 

@@ -1,6 +1,8 @@
 # index.mk - the campaign index: the corpus files of CORPUS as one SQLite
 # database (helpers/kwarn-index.c; doc/index.md: its schema, and SQL for
-# users' own questions), what make top and make compare read.
+# users' own questions), what make top and make compare read: make top
+# over every seed the sums it keeps per flag, file and key as builds come
+# in, the others each build's summary given back.
 #
 #   make index [CORPUS=]     made again from the corpus files (the same content)
 #   sqlite3 $(make -s where | sed -n 's/^index *//p')   your own SQL

@@ -226,7 +226,16 @@ content() {
 		b.failed_targets, b.root_causes, b.size, b.mtime_ns, p.ord, p.count, w.key, w.kind, w.tool, w.flag,
 		w.level, w.path, w.line, w.target, w.symbol, w.root, w.text
 		FROM builds b JOIN prints p ON p.build = b.id JOIN warnings w ON w.id = p.warning ORDER BY b.file, p.ord;
-		SELECT count(*) FROM warnings; SELECT file, seed, toolchain, status, size, mtime_ns FROM boots ORDER BY file"
+		SELECT count(*) FROM warnings; SELECT file, seed, toolchain, status, size, mtime_ns FROM boots ORDER BY file;
+		SELECT v.run, v.sel, v.toolchain, s.sel FROM views v LEFT JOIN views s ON s.id = v.slice ORDER BY 1, 2;
+		SELECT v.run, v.sel, g.tool, g.flag, g.n1, g.n2, g.n3, g.u1, g.u2, g.u3, g.s1, g.s2, g.s3
+			FROM view_groups g JOIN views v ON v.id = g.view ORDER BY 1, 2, 3, 4;
+		SELECT v.run, v.sel, f.path, f.n1, f.n2, f.n3, f.r1, f.r2, f.r3 FROM view_files f JOIN views v ON v.id = f.view
+			ORDER BY 1, 2, 3;
+		SELECT v.run, v.sel, k.key, g.tool, g.flag, k.c1, k.c2, k.c3, k.first_seed FROM view_keys k
+			JOIN views v ON v.id = k.view LEFT JOIN view_groups g ON g.id = k.grp ORDER BY 1, 2, 3, 4, 5;
+		SELECT v.run, v.sel, f.seed, f.n FROM view_first f JOIN views v ON v.id = f.view ORDER BY 1, 2, 3;
+		SELECT v.run, v.sel, f.shown, f.seed, f.n FROM view_flag_seeds f JOIN views v ON v.id = f.view ORDER BY 1, 2, 3, 4"
 }
 export idx
 export -f content
@@ -238,6 +247,17 @@ ok "index: make top brings it up to date: seed 3's builds in, seed 1's clang-14 
 	test \$($sani summaries -c $idx $TEST_RUN 'clang-14-W123.jsonl.zst') = 2 &&
 	test \$($sani summaries -c $idx $TEST_RUN '*-W123.jsonl.zst') = 5 &&
 	head -n 1 $ix/top | grep -qx '== clang-14: 2 build(s), seed(s) 2 3'"
+# make top over every seed reads the sums the index keeps; over seeds
+# named, their summaries: the same bytes, for every toolchain and for one
+ok "index: make top over every seed (the index's sums, a build gone) is make top over the seeds named (their summaries)" bash -c "
+	for tc in TOOLCHAIN=clang-14 ''; do
+		make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$ix/c TOP_N=5 \$tc > $ix/top.sums &&
+		make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$ix/c TOP_N=5 SEEDS='1 2 3' \$tc > $ix/top.summaries &&
+		cmp $ix/top.sums $ix/top.summaries || exit 1
+	done && grep -q '^== campaign: 3 seeds, 5 builds\$' $ix/top.sums"
+ok "index: kwarn-index sums and kwarn-agg top -p under ASan+UBSan give make top's bytes" bash -c "
+	$sani sums $idx $TEST_RUN '*-W123.jsonl.zst' > $ix/sums && $sani boots $idx $TEST_RUN > $ix/boots &&
+	$san top -p -n 5 -s $ix/boots $ix/sums | cmp - $ix/top.summaries"
 ok "index: it gives back each build's summary byte for byte (kwarn-index under ASan+UBSan)" bash -c "
 	for c in $ix/c/$TEST_RUN/seed-*/*-W123.jsonl.zst; do
 		seed=\${c%/*}; seed=\${seed##*-}; echo \$seed > $ix/seed
