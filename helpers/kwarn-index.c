@@ -1261,7 +1261,7 @@ static void rm_tmpdir(void)
  */
 static void add_summaries(const char *summary_sh, const char *corpus, struct file **todo, size_t n)
 {
-	char list[PATH_MAX + 8], **names = ecalloc(n, sizeof(char *));
+	char list[PATH_MAX + 8], **names;
 	char *argv[] = { "xargs", "-r", "-d", "\n", (char *)summary_sh, "-u", tmpdir, NULL };
 	FILE *fp;
 	struct lines l;
@@ -1271,6 +1271,7 @@ static void add_summaries(const char *summary_sh, const char *corpus, struct fil
 
 	if (!n)
 		return;
+	names = ecalloc(n, sizeof(char *));
 	snprintf(list, sizeof(list), "%s/list", tmpdir);
 	if (!(fp = fopen(list, "w")))
 		die(EXIT_IO, "%s: %s", list, strerror(errno));
