@@ -783,6 +783,9 @@ static void first_add(int64_t view, int64_t seed, int64_t n)
 	s->n += n;
 }
 
+/* what is added up is taken away (a build that goes): its prints count -1 each */
+static int removing;
+
 static sqlite3_stmt *get_key, *ins_key, *upd_key, *get_slice_key, *ins_slice_key, *upd_slice_key;
 
 /* view @slice's key @key gains a name view whose first seed of it is @first, or (@gain 0) whose first seed fell to @first */
@@ -813,6 +816,128 @@ static void slice_key(int64_t slice, uint64_t key, int64_t first, int gain)
 	sqlite3_bind_int64(upd_slice_key, 3, slice);
 	sqlite3_bind_int64(upd_slice_key, 4, (int64_t)key);
 	run(upd_slice_key);
+}
+
+static sqlite3_stmt *del_key, *key_first, *slice_first;
+
+/* a view by its id (the views cache, else the index) */
+static const struct view *view_by_id(int64_t id)
+{
+	sqlite3_stmt *q;
+
+	for (size_t i = 0; i < nviews; i++)
+		if (views[i].id == id)
+			return &views[i];
+	q = prep("SELECT run, sel, toolchain, slice FROM views WHERE id = ?1");
+	sqlite3_bind_int64(q, 1, id);
+	if (sqlite3_step(q) != SQLITE_ROW)
+		die(EXIT_IO, "%s: view %lld is not in the index", dbname, (long long)id);
+	view_id((const char *)sqlite3_column_text(q, 0), (size_t)sqlite3_column_bytes(q, 0),
+		(const char *)sqlite3_column_text(q, 1), (size_t)sqlite3_column_bytes(q, 1),
+		(const char *)sqlite3_column_text(q, 2), sqlite3_column_int64(q, 3));
+	sqlite3_finalize(q);
+	return &views[nviews - 1];
+}
+
+/* slice view @slice's key @key: its first seed, the lowest of its name views', if it was @was */
+static void slice_refirst(int64_t slice, uint64_t key, int64_t was)
+{
+	int64_t now;
+
+	sqlite3_bind_int64(slice_first, 1, slice);
+	sqlite3_bind_int64(slice_first, 2, (int64_t)key);
+	if (sqlite3_step(slice_first) != SQLITE_ROW || sqlite3_column_type(slice_first, 0) == SQLITE_NULL)
+		die(EXIT_IO, "%s: key %016llx of view %lld is in none of its name views", dbname,
+		    (unsigned long long)key, (long long)slice);
+	now = sqlite3_column_int64(slice_first, 0);
+	sqlite3_reset(slice_first);
+	if (now == was)
+		return;
+	first_add(slice, was, -1);
+	first_add(slice, now, 1);
+	sqlite3_bind_int64(upd_slice_key, 1, -1);	/* (c3 kept: see the statement) */
+	sqlite3_bind_int64(upd_slice_key, 2, now);
+	sqlite3_bind_int64(upd_slice_key, 3, slice);
+	sqlite3_bind_int64(upd_slice_key, 4, (int64_t)key);
+	run(upd_slice_key);
+}
+
+/*
+ * Key @k of a name view taken away (builds that print it went): its row,
+ * of records @c and first seed @first, counted down; gone with its last
+ * record, else its first seed found again when a build that went had it;
+ * the slice view's row after it.
+ */
+static void key_taken(const struct key_sum *k, struct group *g, int64_t *c, int64_t first, int had)
+{
+	int64_t now = first, sfirst, sn;
+
+	if (!had)
+		die(EXIT_IO, "%s: key %016llx of view %lld is not in the index", dbname, (unsigned long long)k->key,
+		    (long long)k->view);
+	for (int w = 0; w < NW; w++) {
+		g->u[w] -= c[w] && !(c[w] + k->c[w]);
+		c[w] += k->c[w];
+	}
+	sqlite3_bind_int64(get_slice_key, 1, k->slice);
+	sqlite3_bind_int64(get_slice_key, 2, (int64_t)k->key);
+	if (sqlite3_step(get_slice_key) != SQLITE_ROW)
+		die(EXIT_IO, "%s: key %016llx of view %lld is not in the index", dbname, (unsigned long long)k->key,
+		    (long long)k->slice);
+	sn = sqlite3_column_int64(get_slice_key, 0);
+	sfirst = sqlite3_column_int64(get_slice_key, 1);
+	sqlite3_reset(get_slice_key);
+	if (!c[NW - 1]) {	/* no record left: every warning has the W=123 bit */
+		sqlite3_bind_int64(del_key, 1, k->view);
+		sqlite3_bind_int64(del_key, 2, (int64_t)k->key);
+		sqlite3_bind_int64(del_key, 3, g->id);
+		run(del_key);
+		first_add(k->view, first, -1);
+		if (sn == 1) {
+			sqlite3_bind_int64(del_key, 1, k->slice);
+			sqlite3_bind_int64(del_key, 2, (int64_t)k->key);
+			sqlite3_bind_int64(del_key, 3, 0);
+			run(del_key);
+			first_add(k->slice, sfirst, -1);
+			return;
+		}
+		sqlite3_bind_int64(upd_slice_key, 1, sn - 1);
+		sqlite3_bind_int64(upd_slice_key, 2, sfirst);
+		sqlite3_bind_int64(upd_slice_key, 3, k->slice);
+		sqlite3_bind_int64(upd_slice_key, 4, (int64_t)k->key);
+		run(upd_slice_key);
+		if (sfirst == first)
+			slice_refirst(k->slice, k->key, sfirst);
+		return;
+	}
+	if (first == k->first) {	/* a build that went had its first seed */
+		const struct view *v = view_by_id(k->view);
+		char hex[17];
+
+		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)k->key);
+		bind_text(key_first, 1, hex, 16);
+		bind_text(key_first, 2, g->tool, strlen(g->tool));
+		bind_text(key_first, 3, g->flag, strlen(g->flag));
+		bind_text(key_first, 4, v->run, strlen(v->run));
+		bind_text(key_first, 5, v->sel, strlen(v->sel));
+		if (sqlite3_step(key_first) != SQLITE_ROW || sqlite3_column_type(key_first, 0) == SQLITE_NULL)
+			die(EXIT_IO, "%s: key %s has records and no build", dbname, hex);
+		now = sqlite3_column_int64(key_first, 0);
+		sqlite3_reset(key_first);
+	}
+	for (int w = 0; w < NW; w++)
+		sqlite3_bind_int64(upd_key, 1 + w, c[w]);
+	sqlite3_bind_int64(upd_key, 4, now);
+	sqlite3_bind_int64(upd_key, 5, k->view);
+	sqlite3_bind_int64(upd_key, 6, (int64_t)k->key);
+	sqlite3_bind_int64(upd_key, 7, g->id);
+	run(upd_key);
+	if (now != first) {
+		first_add(k->view, first, -1);
+		first_add(k->view, now, 1);
+		if (sfirst == first)
+			slice_refirst(k->slice, k->key, sfirst);
+	}
 }
 
 static int cmp_key_sum(const void *a, const void *b)
@@ -852,6 +977,10 @@ static void keys_flush(void)
 			first = sqlite3_column_int64(get_key, NW);
 		}
 		sqlite3_reset(get_key);
+		if (removing) {
+			key_taken(k, g, c, first, had);
+			continue;
+		}
 		for (int w = 0; w < NW; w++) {
 			g->u[w] += !c[w] && k->c[w];
 			c[w] += k->c[w];
@@ -893,6 +1022,8 @@ static unsigned w_mask(int level)
 /* a print of build @b: warning @w, @count times */
 static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t count)
 {
+	int64_t one = removing ? -1 : 1;
+
 	unsigned mask = w_mask(wi->level);
 	size_t gi;
 	struct group *g;
@@ -918,15 +1049,16 @@ static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t c
 	if (fresh) {
 		kk.hash = k->hash;
 		*k = kk;
-	} else if (b->seed < k->first)
+	} else if (b->seed < k->first) {	/* (removing: the lowest seed of the builds that go) */
 		k->first = b->seed;
+	}
 	for (int w = 0; w < NW; w++)
 		if (mask & (1u << w)) {
-			g->n[w] += count;
-			g->s[w]++;
-			f->n[w] += count;
-			f->r[w]++;
-			k->c[w]++;
+			g->n[w] += one * count;
+			g->s[w] += one;
+			f->n[w] += one * count;
+			f->r[w] += one;
+			k->c[w] += one;
 		}
 
 	struct fs_sum sk = { 0, b->view, b->slice, b->seed, 0, gi }, *fs;
@@ -938,9 +1070,20 @@ static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t c
 		sk.hash = fs->hash;
 		*fs = sk;
 	}
-	fs->n++;
+	fs->n += one;
 	if (key_sums.n >= KEYS_MAX)
 		keys_flush();
+}
+
+/* the groups known: forgotten (their rows dropped, or the update done) */
+static void groups_forget(void)
+{
+	for (size_t i = 0; i < ngroups; i++) {
+		free(groups[i].tool);
+		free(groups[i].flag);
+	}
+	ngroups = 0;
+	htab_clear(&group_idx);
 }
 
 /* everything this update added up, into the index; the sums emptied */
@@ -960,19 +1103,22 @@ static void agg_flush(void)
 		sqlite3_bind_int64(s, 4, f->n);
 		if (sqlite3_step(s) != SQLITE_ROW)
 			dberr(sqlite3_sql(s));
-		int fresh = sqlite3_column_int64(s, 0) == f->n;	/* the view's first print of it */
+		/* the view's first print of it, or (removing) its last */
+		int edge = sqlite3_column_int64(s, 0) == (removing ? 0 : f->n);
 
 		sqlite3_reset(s);
-		if (!fresh)
+		if (!edge)
 			continue;
-		sqlite3_bind_int64(s, 1, f->slice);	/* the slice: one more name view prints it */
+		sqlite3_bind_int64(s, 1, f->slice);	/* the slice: a name view more (or less) prints it */
 		bind_text(s, 2, sh, strlen(sh));
 		sqlite3_bind_int64(s, 3, f->seed);
-		sqlite3_bind_int64(s, 4, 1);
+		sqlite3_bind_int64(s, 4, removing ? -1 : 1);
 		if (sqlite3_step(s) != SQLITE_ROW)
 			dberr(sqlite3_sql(s));
 		sqlite3_reset(s);
 	}
+	if (removing)
+		exec("DELETE FROM view_flag_seeds WHERE n = 0");
 	sqlite3_finalize(s);
 	htab_clear(&fs_sums);
 	s = prep("UPDATE view_groups SET n1 = n1 + ?1, n2 = n2 + ?2, n3 = n3 + ?3, u1 = u1 + ?4, u2 = u2 + ?5,"
@@ -1019,6 +1165,10 @@ static void agg_flush(void)
 	sqlite3_finalize(s);
 	htab_clear(&first_sums);
 	exec("DELETE FROM view_first WHERE n = 0");
+	if (removing) {		/* (a group gone takes its id: looked up again) */
+		exec("DELETE FROM view_groups WHERE s3 = 0; DELETE FROM view_files WHERE r3 = 0");
+		groups_forget();
+	}
 }
 
 static void agg_begin(void)
@@ -1033,24 +1183,20 @@ static void agg_begin(void)
 		       " AND grp = ?7");
 	get_slice_key = prep("SELECT c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = 0");
 	ins_slice_key = prep("INSERT INTO view_keys VALUES (?1, ?2, 0, 0, 0, 1, ?3)");
-	upd_slice_key = prep("UPDATE view_keys SET c3 = ?1, first_seed = ?2 WHERE view = ?3 AND key = ?4 AND grp = 0");
+	upd_slice_key = prep("UPDATE view_keys SET c3 = iif(?1 < 0, c3, ?1), first_seed = ?2 WHERE view = ?3 AND key = ?4"
+			     " AND grp = 0");
+	del_key = prep("DELETE FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = ?3");
+	key_first = prep("SELECT min(b.seed) FROM warnings w JOIN prints p ON p.warning = w.id JOIN builds b ON b.id = p.build"
+			 " WHERE w.key = ?1 AND w.kind = 'warning' AND w.tool = ?2 AND w.flag = ?3 AND b.run = ?4 AND b.name = ?5");
+	slice_first = prep("SELECT min(k.first_seed) FROM views v JOIN view_keys k ON k.view = v.id AND k.key = ?2"
+			   " WHERE v.slice = ?1");
 }
 
-/* the groups known: forgotten (their rows dropped, or the update done) */
-static void groups_forget(void)
-{
-	for (size_t i = 0; i < ngroups; i++) {
-		free(groups[i].tool);
-		free(groups[i].flag);
-	}
-	ngroups = 0;
-	htab_clear(&group_idx);
-}
 
 static void agg_end(void)
 {
 	sqlite3_stmt *all[] = { get_winfo, find_group, ins_group, get_key, ins_key, upd_key, get_slice_key,
-				ins_slice_key, upd_slice_key };
+				ins_slice_key, upd_slice_key, del_key, key_first, slice_first };
 
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
 		sqlite3_finalize(all[i]);
@@ -1067,37 +1213,20 @@ static void agg_end(void)
 	htab_free(&first_sums);
 }
 
-/*
- * The sums of slice view @slice (and its name views) made again from the
- * prints of the builds the index holds: after a build of it went.
- */
-static void agg_remake(int64_t slice)
+/* build @build (of name view @view, seed @seed) goes: its prints taken away from the sums
+ * (then agg_flush with removing set, once its prints are gone) */
+static void agg_remove(int64_t view, int64_t build, int64_t seed)
 {
-	sqlite3_stmt *d, *b;
-	static const char *const tabs[] = { "view_groups", "view_files", "view_keys", "view_first", "view_flag_seeds" };
-	char sql[256];
+	struct agg_build ab = { view, view_by_id(view)->slice, seed };
+	sqlite3_stmt *p = prep("SELECT warning, count FROM prints WHERE build = ?1 ORDER BY ord");
 
-	agg_flush();
-	groups_forget();
-	for (size_t i = 0; i < sizeof(tabs) / sizeof(tabs[0]); i++) {
-		snprintf(sql, sizeof(sql), "DELETE FROM %s WHERE view = ?1 OR view IN (SELECT id FROM views WHERE slice = ?1)",
-			 tabs[i]);
-		d = prep(sql);
-		sqlite3_bind_int64(d, 1, slice);
-		run(d);
-		sqlite3_finalize(d);
-	}
-	b = prep("SELECT v.id, b.seed, p.warning, p.count FROM views v JOIN builds b ON b.run = v.run AND b.name = v.sel"
-		 " JOIN prints p ON p.build = b.id WHERE v.slice = ?1 ORDER BY b.id, p.ord");
-	sqlite3_bind_int64(b, 1, slice);
-	while (sqlite3_step(b) == SQLITE_ROW) {
-		struct agg_build ab = { sqlite3_column_int64(b, 0), slice, sqlite3_column_int64(b, 1) };
-
-		agg_add(&ab, winfo_of(sqlite3_column_int64(b, 2), NULL, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0),
-			sqlite3_column_int64(b, 3));
-	}
-	sqlite3_finalize(b);
-	agg_flush();
+	removing = 1;
+	sqlite3_bind_int64(p, 1, build);
+	while (sqlite3_step(p) == SQLITE_ROW)
+		agg_add(&ab, winfo_of(sqlite3_column_int64(p, 0), NULL, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0),
+			sqlite3_column_int64(p, 1));
+	sqlite3_finalize(p);
+	removing = 0;
 }
 
 /*
@@ -1315,24 +1444,6 @@ static void add_summaries(const char *summary_sh, const char *corpus, struct fil
 	free(names);
 }
 
-/* the slice views whose builds went: their sums are made again */
-static int64_t *dirty;
-static size_t ndirty, capdirty;
-
-static void slice_dirty(int64_t slice)
-{
-	for (size_t i = 0; i < ndirty; i++)
-		if (dirty[i] == slice)
-			return;
-	if (!slice)
-		return;
-	if (ndirty == capdirty) {
-		capdirty = capdirty ? 2 * capdirty : 16;
-		dirty = erealloc(dirty, capdirty * sizeof(*dirty));
-	}
-	dirty[ndirty++] = slice;
-}
-
 static void update(const char *summary_sh, const char *corpus, const char *runp, int all)
 {
 	char scope[PATH_MAX];
@@ -1363,7 +1474,8 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 		char sql[256];
 
 		snprintf(sql, sizeof(sql), "SELECT id, file, size, mtime_ns, %s FROM %s WHERE (?1 = '' OR run = ?1) "
-			 "ORDER BY file", boot ? "NULL" : "(SELECT slice FROM views WHERE run = builds.run AND sel = name)", tab);
+			 "ORDER BY file", boot ? "NULL, NULL" : "(SELECT id FROM views WHERE run = builds.run AND sel = name), seed",
+			 tab);
 		old = prep(sql);
 		del = prep(boot ? "DELETE FROM boots WHERE id = ?1" : "DELETE FROM builds WHERE id = ?1");
 		sqlite3_stmt *delp = prep("DELETE FROM prints WHERE build = ?1");
@@ -1387,13 +1499,19 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			    sqlite3_column_int64(old, 3) != files[i].mtime) {	/* gone, or changed */
 				sqlite3_int64 id = sqlite3_column_int64(old, 0);
 
+				if (!boot)	/* its prints taken from the sums, then gone */
+					agg_remove(sqlite3_column_int64(old, 4), id, sqlite3_column_int64(old, 5));
 				if (!boot) {
 					sqlite3_bind_int64(delp, 1, id);
 					run(delp);
-					slice_dirty(sqlite3_column_int64(old, 4));
 				}
 				sqlite3_bind_int64(del, 1, id);
 				run(del);
+				if (!boot) {
+					removing = 1;
+					agg_flush();
+					removing = 0;
+				}
 				gone++;
 				if (c == 0)
 					todo[ntodo++] = &files[i++];
@@ -1426,8 +1544,6 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			 * after the rows, by sorting, not kept up row by row */
 			int bulk = ntodo > BULK_FILES;
 
-			for (size_t k = 0; k < ndirty; k++)
-				agg_remake(dirty[k]);
 
 			if (bulk)
 				exec("DROP INDEX prints_warning");
@@ -1477,7 +1593,6 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 	seen_clear();
 	htab_free(&seen_lines);
 	free(todo);
-	free(dirty);
 }
 
 /* ---- summaries and boots out ---- */
