@@ -533,7 +533,7 @@ static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int ro
  * sums of its slice are made again from the prints.
  */
 #define NW		3		/* the cumulative W levels: W=1, W=12, W=123 */
-#define KEYS_MAX	(1u << 19)	/* distinct keys held before they go to the index */
+#define KEYS_MAX	(1u << 18)	/* distinct keys (and warnings) held before they go to the index */
 
 /* a warning as the sums need it, by its id */
 struct winfo { uint64_t hash; int64_t id; uint64_t key; int warning, level; char *tool, *flag, *path; };
@@ -1233,7 +1233,7 @@ static void agg_remove(int64_t view, int64_t build, int64_t seed)
  * The summary lines read (all but their count) and their warning: in a
  * campaign most lines come again in every seed, and then cost no lookup.
  */
-#define LINE_CACHE_MAX	(1u << 20)	/* then emptied: distinct keys per seed would fill memory */
+#define LINE_CACHE_MAX	(1u << 18)	/* then emptied: distinct keys per seed would fill memory (a campaign of shared keys holds some 50,000) */
 struct seen_slot { uint64_t hash; int64_t id; char *raw; size_t npre, npost; };
 static struct htab seen_lines = HTAB(struct seen_slot);
 
