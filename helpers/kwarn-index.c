@@ -528,9 +528,10 @@ static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int ro
  * toolchain's, a slice view). Per name view: each flag's and file's
  * instances and records, and each distinct key's records per W level
  * (its unique counts) and first seed; per view: the seeds that print each
- * flag, and how many keys each seed printed first. Builds only ever add
- * to the sums; when a build goes (removed, or changed and read again) the
- * sums of its slice are made again from the prints.
+ * flag, and how many keys each seed printed first. A build that comes is
+ * added to them, one that goes (removed, or changed and read again) taken
+ * out of them (a key whose first seed went finds it again in the prints):
+ * the same sums as make index makes.
  */
 #define NW		3		/* the cumulative W levels: W=1, W=12, W=123 */
 #define KEYS_MAX	(1u << 18)	/* distinct keys (and warnings) held before they go to the index */
