@@ -422,7 +422,8 @@ static int cmp_str(const void *a, const void *b)
 /* "  seed 1 gcc-12 W=1: failed, make exit 2", then its root causes */
 static void failed_print(const struct failed *f)
 {
-	qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
+	if (f->ncauses)	/* (qsort() of NULL is undefined, even of none) */
+		qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
 	printf("  seed %llu %s W=%s: %s, make exit %llu, %zu root cause(s)\n",
 	       (unsigned long long)f->seed, f->toolchain, f->w, f->status,
 	       (unsigned long long)f->make_exit, f->ncauses);
@@ -1568,7 +1569,8 @@ static void compare_end(void)
 
 			if (!only_b(f))
 				continue;
-			qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
+			if (f->ncauses)
+				qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
 			printf("%s{\"seed\":%llu,\"toolchain\":", k++ ? "," : "", (unsigned long long)f->seed);
 			put_json_string(stdout, f->toolchain, JSON_U_ESCAPES);
 			printf(",\"w\":");
