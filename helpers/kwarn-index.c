@@ -1314,7 +1314,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 	{
 		const char *name = strrchr(x->rel, '/') + 1;
 
-		ab = agg_build_of(x->rel, x->rel, x->runlen, name, v[2], vlen[2], seed);
+		ab = agg_build_of(path, x->rel, x->runlen, name, v[2], vlen[2], seed);
 	}
 	for (int64_t ord = 0; ord < unique; ord++) {
 		int64_t lv = -1, ln, count;
