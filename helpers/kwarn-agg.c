@@ -34,7 +34,7 @@
  *
  * compare: the warning sites (seed, path, line, flag) of the -b summaries
  * against those of the -a summaries, matched as the same warning across
- * compilers (doc/compare.md: by key, then by site): new in B, gone in B,
+ * compilers (doc/compare.md: by site): new in B, gone in B,
  * in both, per flag and per level, and the first N new and gone sites;
  * byte for byte corpus/queries/compare.jq's text. -j: all of it (every
  * new and gone site) as one JSON line, the fields in compare.jq's order (jq . prints it
@@ -1252,7 +1252,6 @@ struct site {
 	size_t path, flag, text[2];	/* offsets in the arena */
 	size_t pathlen, flaglen;
 	int has[2], level[2];
-	int same[2];			/* this side is the same warning as one of the other's */
 };
 struct flag_row {
 	const char *flag;
@@ -1265,8 +1264,6 @@ static size_t nsites, capsites;
 /* the seed's sites by path, line and flag: their index in sites */
 struct site_slot { uint64_t hash; size_t site; };
 static struct htab site_idx = HTAB(struct site_slot);
-/* the seed's sites of A by key (a site's key: its first record's) */
-static struct htab key_idx = HTAB(struct site_slot);
 static char *arena;
 static size_t narena, caparena;
 static uint64_t cur_seed;
@@ -1310,11 +1307,6 @@ static int site_is(const void *slot, const void *key)
 	       !memcmp(arena + s->path, r->path, r->pathlen) && !memcmp(arena + s->flag, r->flag, r->flaglen);
 }
 
-static int key_is(const void *slot, const void *key)
-{
-	return sites[((const struct site_slot *)slot)->site].key[0] == *(const uint64_t *)key;
-}
-
 static void compare_record(const struct rec *r)
 {
 	struct site_slot *e;
@@ -1340,7 +1332,9 @@ static void compare_record(const struct rec *r)
 		s->has[side] = 1;
 		s->level[side] = r->level;
 		s->key[side] = r->key;
-		s->text[side] = arena_put(r->text, strlen(r->text));
+		/* A is read first: a site of both prints no text, keep none */
+		if (!side || !s->has[0])
+			s->text[side] = arena_put(r->text, strlen(r->text));
 	}
 	s->count[side] += r->count;
 }
@@ -1430,46 +1424,28 @@ static void count_site(const struct site *s, int sd, int which)
 }
 
 /* the seed's sites: matched, counted, listed, and forgotten */
-static size_t *order, caporder;	/* the seed's sites with a new or gone side */
+static size_t *order, caporder;	/* the seed's new and gone sites */
 
 static void compare_seed(void)
 {
 	size_t n = 0;
-	int fresh;
 
 	if (caporder < nsites) {
 		caporder = nsites;
 		free(order);
 		order = emalloc(caporder * sizeof(*order));
 	}
-	/* the same warning across compilers: the same key, else the same site */
-	for (size_t i = 0; i < nsites; i++)
-		if (sites[i].has[0])
-			((struct site_slot *)htab_put(&key_idx, hash_mix(sites[i].key[0]), key_is,
-						      &sites[i].key[0], &fresh))->site = i;
+	/* the same warning across compilers: the same site (doc/compare.md) */
 	for (size_t i = 0; i < nsites; i++) {
-		struct site *s = &sites[i];
-		struct site_slot *e;
+		const struct site *s = &sites[i];
+		/* new (0), gone (1) or both (2): new counts B's record, the
+		 * others A's (compare.jq's level) */
+		int which = s->has[0] ? (s->has[1] ? 2 : 1) : 0;
 
-		if (s->has[1] && (e = htab_get(&key_idx, hash_mix(s->key[1]), key_is, &s->key[1])) &&
-		    !sites[e->site].same[0])
-			s->same[1] = sites[e->site].same[0] = 1;
-	}
-	for (size_t i = 0; i < nsites; i++) {
-		struct site *s = &sites[i];
-
-		if (s->has[0] && s->has[1] && !s->same[0] && !s->same[1])
-			s->same[0] = s->same[1] = 1;
-		/* from here on has[] is the sides listed: gone (A), new (B) */
-		s->has[0] &= !s->same[0];
-		s->has[1] &= !s->same[1];
-		/* new: B's record; gone and both: A's (compare.jq's level) */
-		if (s->same[0] || s->has[0])
-			count_site(s, 0, s->same[0] ? 2 : 1);
-		if (s->has[1])
-			count_site(s, 1, 0);
-		nboth += s->same[0];
-		if (s->has[0] || s->has[1])
+		count_site(s, which ? 0 : 1, which);
+		if (which == 2)
+			nboth++;
+		else
 			order[n++] = i;
 	}
 	qsort(order, n, sizeof(*order), cmp_site);
@@ -1482,8 +1458,7 @@ static void compare_seed(void)
 			else
 				add_text(&new_text, s, 1);
 			nnew++;
-		}
-		if (s->has[0]) {
+		} else {
 			if (json)
 				put_site(gone_tmp, s, 0, !ngone);
 			else
@@ -1493,7 +1468,6 @@ static void compare_seed(void)
 	}
 	nsites = narena = 0;
 	htab_clear(&site_idx);
-	htab_clear(&key_idx);
 }
 
 static void compare_begin(void)
@@ -1630,7 +1604,6 @@ static void compare_end(void)
 	free(order);
 	free(sites);
 	htab_free(&site_idx);
-	htab_free(&key_idx);
 	free(arena);
 	free(new_text.s);
 	free(gone_text.s);

@@ -126,10 +126,10 @@ def summary_facts($sha; $size):
 # The one rule of the same warning (doc/compare.md, "The same warning"):
 # the warnings of $a and $b (records, or compare's sites) paired, never
 # across seeds: {same: [{a, b, by}], gone: $a's unpaired, new: $b's}.
-# By key first; what it leaves, by the fallback for what differs between
-# the sides ($differ): "compilers" (one tree: the site), "trees" (the
-# message, else the quoted names, in line order) or "patch" (one compiler
-# on one tree, patched or not: none, the key alone).
+# $differ says what differs between the sides: "compilers" (one tree and
+# config: the site alone), "trees" (the key, then the message, else the
+# quoted names, in line order) or "patch" (one compiler on one tree,
+# patched or not: the key alone).
 def warnings($r): [$r[] | select(.type == "diag" and .kind == "warning")];
 def quoted_names: [.message | scan("'([^']*)'")[]];
 # whether record . is the warning claim $c names ({path, flag, names}, from
@@ -149,13 +149,17 @@ def same_warnings($a; $b; $differ):
 			   gone: $x[$n:], new: $y[$n:]})
 		| {same: ($same + (map(.same) | add // [])), gone: (map(.gone) | add // []),
 		   new: (map(.new) | add // [])};
-	(reduce $a[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $akey
-	| (reduce $b[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $bkey
-	| {same: [$a[] | $bkey["\(.seed) \(.key)"] as $m | select($m) | {a: ., b: $m, by: "key"}],
-	   gone: [$a[] | select($bkey["\(.seed) \(.key)"] | not)],
-	   new: [$b[] | select($akey["\(.seed) \(.key)"] | not)]}
-	| if $differ == "compilers" then pair("site"; [.seed, .path, .line, .flag])
-	  elif $differ == "trees" then pair("message"; [.seed, .path, .flag, .message])
+	def by_key:
+		(reduce $a[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $akey
+		| (reduce $b[] as $w ({}; .["\($w.seed) \($w.key)"] = $w)) as $bkey
+		| {same: [$a[] | $bkey["\(.seed) \(.key)"] as $m | select($m) | {a: ., b: $m, by: "key"}],
+		   gone: [$a[] | select($bkey["\(.seed) \(.key)"] | not)],
+		   new: [$b[] | select($akey["\(.seed) \(.key)"] | not)]};
+	# two compilers build one source: a key (its ordinal among the file's
+	# like warnings) would pair two lines when a version rewords one, so
+	# the site alone decides there
+	if $differ == "compilers" then {same: [], gone: $a, new: $b} | pair("site"; [.seed, .path, .line, .flag])
+	elif $differ == "trees" then by_key | pair("message"; [.seed, .path, .flag, .message])
 		| pair("names"; quoted_names as $q | if $q == [] then null else [.seed, .tool, .path, .flag, $q] end)
-	  elif $differ == "patch" then .
-	  else error("same_warnings: \($differ | tojson) is not compilers, trees or patch") end;
+	elif $differ == "patch" then by_key
+	else error("same_warnings: \($differ | tojson) is not compilers, trees or patch") end;

@@ -17,7 +17,8 @@
 #    diagtool show-enabled), so implied flags (-Wextra -> -Woverride-init)
 #    and flags switched off by default and back on (-Wmaybe-uninitialized)
 #    come out right;
-#  - DTC_FLAGS from scripts/Makefile.lib (dtc checks, as -W<check>);
+#  - DTC_FLAGS from scripts/Makefile.lib, or Makefile.dtbs where the tree
+#    has one (6.12), (dtc checks, as -W<check>);
 #  - cmd_checkdoc from scripts/Makefile.build (kernel-doc, as tool:kernel-doc);
 #  - include/linux/compiler_types.h: when KBUILD_EXTRA_WARN2 drops
 #    __maybe_unused from inline functions, clang's -Wunused-function on
@@ -44,6 +45,7 @@ srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-pri
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo 'int kwarn;' > "$tmp/t.c"
+echo 'int kwarn_unused(int unused) { return 0; }' > "$tmp/unused-parameter.c"
 level_words() { if [ "$1" = 0 ]; then echo "without W="; else echo "from W=$1"; fi; }
 
 i=0
@@ -61,18 +63,28 @@ for w in "" 1 12 123; do
 				sub(/<.*/, "", f)
 				if (v == "[enabled]" || (v ~ /^[0-9]+$/ && v != "0"))
 					print f "\t" lv "\ton in KBUILD_CFLAGS " at " (gcc -Q --help=warnings)"
-			}' ;;
+			}'
+		# -Q cannot tell -Wunused-parameter's state (-Wunused with -Wextra
+		# turns it on): Debian's gcc 11 and 12 list it "[available in
+		# Modula-2]". A compile of an unused parameter asks gcc itself.
+		# shellcheck disable=SC2086
+		if "$cc" $flags -fsyntax-only "$tmp/unused-parameter.c" 2>&1 | grep -qF '[-Wunused-parameter]'; then
+			printf '%s\t%s\t%s\n' -Wunused-parameter $i "on in KBUILD_CFLAGS $at (gcc warns on an unused parameter)"
+		fi ;;
 	clang)
 		# shellcheck disable=SC2086
 		diagtool${cc#clang} show-enabled --no-levels $flags "$tmp/t.c" > "$tmp/ids.$i"
 		sed -n "s/.*\[\(-W[^]]*\)\]\$/\1\t$i\ton in KBUILD_CFLAGS $at (diagtool show-enabled)/p" "$tmp/ids.$i" ;;
 	esac
 
+	# DTC_FLAGS: scripts/Makefile.lib's, or from 6.12 on Makefile.dtbs's
+	# (its rules come after p, the goal)
 	make -s --no-print-directory -C "$srctree" -f - KBUILD_EXTRA_WARN=$w \
 		srctree=. > "$tmp/dtc.$i" <<-'MK'
+		p: ; @echo '$(DTC_FLAGS)'
 		include scripts/Kbuild.include
 		include scripts/Makefile.lib
-		p: ; @echo '$(DTC_FLAGS)'
+		-include scripts/Makefile.dtbs
 		MK
 	doc=$(make -s --no-print-directory -C "$srctree" -f - KBUILD_EXTRA_WARN=$w \
 		srctree=. obj=scripts/basic src=scripts/basic <<-'MK'
@@ -84,6 +96,8 @@ for w in "" 1 12 123; do
 	i=$((i + 1))
 done > "$tmp/all"
 
+dtc_file=scripts/Makefile.lib
+[ ! -f "$srctree/scripts/Makefile.dtbs" ] || dtc_file=scripts/Makefile.dtbs
 # A dtc check is on at a level when DTC_FLAGS last says -W<check> there, or
 # says nothing of a check that is on by default (one some level turns off).
 awk '{ for (i = 1; i <= NF; i++) {
@@ -93,9 +107,9 @@ awk '{ for (i = 1; i <= NF; i++) {
 		f = tmp "/dtc." i
 		if (((f, c) in state) ? state[f, c] : (c in dflt)) {
 			print "-W" c "\t" i "\tdtc check on in DTC_FLAGS " (i ? "from W=" i : "without W=") \
-				" (scripts/Makefile.lib)"
+				" (" file ")"
 			break } } }' \
-	tmp="$tmp" "$tmp"/dtc.[0-3] >> "$tmp/all"
+	tmp="$tmp" file="$dtc_file" "$tmp"/dtc.[0-3] >> "$tmp/all"
 
 # randconfig's warnings come before any W= applies
 printf 'tool:kconfig\t0\trandconfig runs before any W= applies\n' >> "$tmp/all"

@@ -20,7 +20,7 @@ repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 	$(if $(W_GIVEN),W='$(W)') \
 	SCRIPT='$(if $(SCRIPT),$(abspath $(SCRIPT)))' \
 	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' \
-	TREE_DIR='$(TREE_DIR)' SERIES='$(SERIES)' KVER='$(KVER)' \
+	TREE_DIR='$(TREE_DIR)' RUN='$(RUN_DIR)' SERIES='$(SERIES)' KVER='$(KVER)' \
 	SRC_TARBALL='$(SRC_TARBALL)' SRC_PKG='$(SRC_PKG)' \
 	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)' KWARN_INDEX='$(KWARN_INDEX)' INDEX='$(INDEX)'
 # (the index, brought up to date first, says which corpus files print the key)

@@ -38,6 +38,13 @@ if [ "$PHASE" = find ]; then
 			"${TOOLCHAIN:-*}-W*.jsonl.zst" | sed "s|^|$CORPUS/|"; exit "${PIPESTATUS[0]}") ||
 			fail "$INDEX: cannot look the key up (make index makes the index again)"
 	fi
+	# the run of the settings (P=, CONFIG=, FRAGMENT=) first: a key that
+	# several runs print is rebuilt, and why's hint counted, in that one
+	mine=() others=()
+	for f in "${read_files[@]}"; do
+		if [[ $f == "$CORPUS/$RUN/"* ]]; then mine+=("$f"); else others+=("$f"); fi
+	done
+	read_files=("${mine[@]}" "${others[@]}")
 	[ ${#read_files[@]} = 0 ] || "$TOP/mk/corpus-check.sh" "${read_files[@]}" || exit 2	# it said why
 
 	if [ -n "$ID" ]; then

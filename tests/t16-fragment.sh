@@ -73,6 +73,22 @@ ok "FRAGMENT=mmc.config: the seed's config has CONFIG_MMC=y, in the fragment's r
 ok "  and every user line was checked against it (checkpin)" \
 	"$TOP/mk/checkpin.sh" "$O/$mrun/seed-$TEST_SEED/seed.config" "$f/mmc.config"
 
+# The shipped known-failures fragment: fs-verity on (a campaign seed's
+# config, which failed to link) gets the hash API it calls, and without the
+# fragment the seed's config lacks it
+printf 'CONFIG_FS_VERITY=y\n' > "$f/verity.config"
+known=$TOP/mk/fragments/known-failures.config
+vrun=$(where FRAGMENT="$f/verity.config")
+krun=$(where FRAGMENT="$f/verity.config $known")
+ok "known-failures.config: FS_VERITY=y alone leaves CRYPTO_HASH (crypto/ahash.o) out" bash -c "
+	kmake -s config FRAGMENT=$f/verity.config &&
+	grep -qx CONFIG_FS_VERITY=y $O/$vrun/seed-$TEST_SEED/seed.config &&
+	! grep -q '^CONFIG_CRYPTO_HASH2=y' $O/$vrun/seed-$TEST_SEED/seed.config"
+ok "  and with the fragment the seed's config has it, every line kept" bash -c "
+	kmake -s config FRAGMENT='$f/verity.config $known' &&
+	grep -qx CONFIG_CRYPTO_HASH2=y $O/$krun/seed-$TEST_SEED/seed.config &&
+	$TOP/mk/checkpin.sh $O/$krun/seed-$TEST_SEED/seed.config $known"
+
 # lines randconfig cannot keep: the config step fails naming each, with
 # the dependency Kconfig reports (USB_STORAGE needs USB and SCSI, which the
 # small kernel has not) or that the tree has no such symbol

@@ -10,6 +10,17 @@ fi
 need corpus gcc-12 1
 ok "setup: the test seed's gcc-12 W=1 corpus of linux-source-6.12" kmake -s corpus-one KVER=6.12 TOOLCHAIN=gcc-12 W=1
 new_run=linux-source-6.12/p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
+# Levels that moved: gcc's -Wunused-parameter (6.12 gives -Wextra without
+# W= and adds -Wno-unused-parameter unless W has 3; 6.1 adds it at every
+# level; gcc -Q --help=warnings cannot say: Debian's gcc lists the flag as
+# Modula-2's); dtc's checks, whose DTC_FLAGS 6.12 moved to Makefile.dtbs
+lv12=$O/$new_run/seed-$TEST_SEED/gcc-12-W1/levels.tsv
+ok "the levels table: gcc's -Wunused-parameter from W=3 on 6.12, at no level on 6.1" bash -c "
+	grep -qP '^-Wunused-parameter\t3\t' $lv12 && ! grep -q '^-Wunused-parameter' $SEEDDIR/gcc-12-W1/levels.tsv"
+ok "  dtc's unit_address_vs_reg from W=1 and property_name_chars_strict from W=2 on 6.12 (Makefile.dtbs), as on 6.1" bash -c "
+	for lv in $lv12 $SEEDDIR/gcc-12-W1/levels.tsv; do
+		grep -qP '^-Wunit_address_vs_reg\t1\t' \$lv && grep -qP '^-Wproperty_name_chars_strict\t2\t' \$lv || exit 1
+	done"
 A=$TESTDIR/corpus/$TEST_RUN/seed-$TEST_SEED/gcc-12-W1.jsonl.zst
 B=$TESTDIR/corpus/$new_run/seed-$TEST_SEED/gcc-12-W1.jsonl.zst
 out=$TESTDIR/compare-trees

@@ -54,6 +54,23 @@ ok "LINE= finds a pasted compiler line through the same normalization" bash -c '
 	make -C "$0" -s repro LINE="$(cat "$1/pasted")" SEED=1 TOOLCHAIN=gcc-12 \
 		CORPUS="$1/corpus" O="$2" > "$1/repro-line.out" 2>&1 &&
 	test $(cat "$2/repro/status") = 0' "$TOP" "$TESTDIR" "$O"
+# a key two runs print (a fragment's run, whose name sorts first, and the
+# test run): the run of the settings given is taken
+runs=$TESTDIR/runs
+rm -rf "$runs" && mkdir -p "$runs/$TEST_TREE/p0-frag-000000000000/seed-1" "$runs/$TEST_RUN/seed-1"
+ln "$cdir/gcc-12-W123.jsonl.zst" "$runs/$TEST_TREE/p0-frag-000000000000/seed-1/" && ln "$cdir/gcc-12-W123.jsonl.zst" "$runs/$TEST_RUN/seed-1/"
+key=$(pick gcc-12 -Wshadow)
+first() {	# first RUN: the corpus file repro takes when the settings' run is RUN
+	rm -rf "$TESTDIR/rs" && mkdir -p "$TESTDIR/rs" &&
+	"$TOP/mk/repro.sh" PHASE=find ID="$key" LINE= SEED= TOOLCHAIN= KVER= KSRC= KWARN_PARSE= \
+		CORPUS="$runs" TREE_DIR="$TEST_TREE" RUN="$1" \
+		STATE="$TESTDIR/rs" O="$O" TOP="$TOP" > /dev/null &&
+	head -n1 "$TESTDIR/rs/found" | cut -f1
+}
+ok "a key in two runs: repro takes the settings' run ($TEST_RUN), not the first by name" \
+	test "$(first "$TEST_RUN")" = "$runs/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst"
+ok "  and the other run when the settings name it" \
+	test "$(first "$TEST_TREE/p0-frag-000000000000")" = "$runs/$TEST_TREE/p0-frag-000000000000/seed-1/gcc-12-W123.jsonl.zst"
 ok "an unknown ID is a setup error (status 2)" bash -c "
 	! make -C $TOP -s repro ID=ffffffffffffffff CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-bad.out 2>&1 &&
 	test \$(cat $O/repro/status) = 2 && grep -q 'no warning with key' $TESTDIR/repro-bad.out"

@@ -164,6 +164,16 @@ ok "headers: a macro rebuilds every includer, at most MAXOBJS (1 of 2)" bash -c 
 part headers -- "$hvars; affected $h/include.patch include"
 ok "headers: an include an includer does not have yet rebuilds every includer" bash -c "
 	$(declare -f outis); s=$s; outis 0 && grep -qF 'include: claims 0 warnings; objects: 2' $s/out"
+# a .c the seed compiles only inside another (kernel/sched/rt.c in
+# build_policy.o): the claim's and the change's object is the includer's
+printf '#include "inc.c"\n' > "$h/tree/d/pol.c"
+printf 'static const int unused = 1;\n' > "$h/tree/d/inc.c"
+printf 'd/pol.c\td/pol.o\nd/inc.c\td/pol.o\n' >> "$h/deps"
+printf -- '--- a/d/inc.c\n+++ b/d/inc.c\n@@ -1,1 +1,1 @@\n-static const int unused = 1;\n+static const int used = 1;\n' > "$h/inc.patch"
+part headers -- "$hvars; echo '{\"path\": \"d/inc.c\", \"objects\": []}' > $s/tmp/claims; affected $h/inc.patch inc; cat $s/tmp/objs"
+ok "headers: a claim and a change in a .c another .c includes rebuild the includer's object" bash -c "
+	$(declare -f outis); s=$s; outis 0 && grep -qxF 'd/pol.o' $s/out && ! grep -q 'inc.o' $s/out $s/tmp/objs.all"
+: > "$s/tmp/claims"
 part headers -- "$hvars; affected $h/notbuilt.patch notbuilt"
 ok "headers: a patch that changes no object the seed builds stops the check (status 2)" bash -c "
 	$(declare -f outis); s=$s; outis 2 && grep -qF 'NOTE     d/c.c: not built in seed $TEST_SEED, skipped' $s/out &&

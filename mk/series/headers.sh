@@ -3,7 +3,8 @@
 #
 #   affected PATCHFILE NAME   reads $tmp/claims, $tmp/built, $deps, $tree;
 #                      writes $tmp/objs.all ("RANK OBJECT": 0 a claimed
-#                      warning's, 1 a changed source's, 2 a header's
+#                      warning's, 1 a changed source's (its own object or
+#                      those that #include it), 2 a header's
 #                      includer), $tmp/objs (those to build: every one of
 #                      rank 0 and 1, includers spread evenly up to MAXOBJS)
 #                      and $tmp/objs.claimed; prints the PATCH and NOTE lines
@@ -42,9 +43,12 @@ names() {
 		{ print "*" }
 		END { if (depth) print "*" }' "$1" | sort -u
 }
+dependents() { # FILE -> the objects whose dependencies list it ($deps)
+	awk -F '\t' -v f="$1" '$1 == f { print $2 }' "$deps" | sort -u
+}
 includers() { # PATCHFILE HEADER -> "2 OBJECT" lines, a note on fd 3
 	local p=$1 f=$2 h src o
-	awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$deps" | sort -u > "$tmp/incl"
+	dependents "$f" > "$tmp/incl"
 	names "$p" "$f" > "$tmp/names.all"
 	# an include every includer already has changes nothing
 	sed -n 's/^#include //p' "$tmp/names.all" | while read -r h; do
@@ -65,15 +69,27 @@ includers() { # PATCHFILE HEADER -> "2 OBJECT" lines, a note on fd 3
 	done
 	echo "$f: $(wc -l < "$tmp/incl") includers, those using $(tr '\n' ' ' < "$tmp/names")" >&3
 }
+compiled_in() { # SOURCE -> the objects the seed compiles it in: its own, or
+	# those that #include it (kernel/sched/rt.c is build_policy.o's)
+	if grep -qxF "${1%.*}.o" "$tmp/built"; then
+		echo "${1%.*}.o"
+	elif [ -s "$deps" ]; then
+		dependents "$1"
+	fi
+}
 objects() { # PATCHFILE -> "RANK OBJECT" lines on stdout, notes on fd 3
-	local p=$1 f
+	local p=$1 f o
 	{ jq -r '.objects[]' "$tmp/claims"
-	  jq -r 'select(.objects == []) | .path | select(endswith(".c")) | sub("\\.c$"; ".o")' "$tmp/claims"; } | sed 's/^/0 /'
+	  jq -r 'select(.objects == []) | .path | select(endswith(".c"))' "$tmp/claims" | while read -r f; do
+		o=$(compiled_in "$f")
+		echo "${o:-${f%.c}.o}"
+	  done; } | sed 's/^/0 /'
 	touched "$p" | while read -r f; do
 		case $f in
 		*.c|*.S)
-			if grep -qxF "${f%.*}.o" "$tmp/built"; then
-				echo "1 ${f%.*}.o"
+			o=$(compiled_in "$f")
+			if [ -n "$o" ]; then
+				sed 's/^/1 /' <<< "$o"
 			else
 				echo "$f: not built in seed $SEED, skipped" >&3
 			fi ;;
