@@ -3,13 +3,14 @@
  * kwarn-agg - make top and make compare from corpus summaries.
  *
  * Usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]
+ *        kwarn-agg top -p [-n N] [-s BOOTS] SUMS
  *        kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST]
  *                          [-b SUMMARY]... [-B LIST]
  *
  * A SUMMARY (corpus/SCHEMA.md, "Summary"; mk/summary.sh writes them) is a
- * file, zstd-compressed or not, or "-" for standard input; a LIST names
- * more, one a line (for more than a command line holds). A plain file or
- * standard input may hold several summaries one after the other; a
+ * file, zstd-compressed or not, a pipe, or "-" for standard input; a LIST names
+ * more, one a line (for more than a command line holds). A plain file, a
+ * pipe or standard input may hold several summaries one after the other; a
  * compressed file holds one. A run of compressed files is read through one
  * "zstd -dcq" (a process per file would cost more than reading it).
  *
@@ -56,6 +57,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -420,7 +422,8 @@ static int cmp_str(const void *a, const void *b)
 /* "  seed 1 gcc-12 W=1: failed, make exit 2", then its root causes */
 static void failed_print(const struct failed *f)
 {
-	qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
+	if (f->ncauses)	/* (qsort() of NULL is undefined, even of none) */
+		qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
 	printf("  seed %llu %s W=%s: %s, make exit %llu, %zu root cause(s)\n",
 	       (unsigned long long)f->seed, f->toolchain, f->w, f->status,
 	       (unsigned long long)f->make_exit, f->ncauses);
@@ -529,6 +532,7 @@ static void key_add(uint64_t key, uint32_t group, unsigned mask)
 /* ---- the campaign: builds, seeds, boots, flags by seeds, keys first seen ---- */
 
 static int json;		/* -j */
+static int sums_mode;		/* -p */
 
 /* numbers to numbers: seed -> index + 1, key -> its lowest seed + 1 */
 struct num_slot { uint64_t hash, k, v; };
@@ -1215,6 +1219,8 @@ static void top_print(void)
 		free(boot_st[i].name);
 	free(builds);
 	free(seeds);
+	for (size_t i = 0; sums_mode && i < nnames; i++)
+		free(names[i].name);
 	free(names);
 	free(build_st);
 	free(boot_st);
@@ -1537,7 +1543,8 @@ static void compare_end(void)
 
 			if (!only_b(f))
 				continue;
-			qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
+			if (f->ncauses)
+				qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
 			printf("%s{\"seed\":%llu,\"toolchain\":", k++ ? "," : "", (unsigned long long)f->seed);
 			put_json_string(stdout, f->toolchain, JSON_U_ESCAPES);
 			printf(",\"w\":");
@@ -1629,10 +1636,14 @@ static int is_zstd(const char *name)
 {
 	static const unsigned char magic[4] = { 0x28, 0xb5, 0x2f, 0xfd };
 	unsigned char b[4];
-	int fd = open(name, O_RDONLY);
+	struct stat st;
+	int fd;
 	ssize_t r;
 
-	if (fd < 0)
+	/* a pipe (make's <(kwarn-index summaries ...)) is plain: a look would eat its bytes */
+	if (!stat(name, &st) && !S_ISREG(st.st_mode))
+		return 0;
+	if ((fd = open(name, O_RDONLY)) < 0)
 		die(EXIT_IO, "%s: %s", name, strerror(errno));
 	r = read(fd, b, 4);
 	if (r < 0)
@@ -1792,6 +1803,7 @@ static void src_free(struct src *s)
 static _Noreturn void usage(void)
 {
 	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]\n"
+		"       kwarn-agg top -p [-n N] [-s BOOTS] SUMS\n"
 		"       kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
 	exit(EXIT_USAGE);
 }
@@ -1817,10 +1829,124 @@ static void read_list(const char *list, struct names *to)
 	lines_close(&l);
 }
 
+/*
+ * -p: kwarn-index sums' lines instead of summaries (make top over every
+ * seed: the index keeps these sums as builds come in), into what the
+ * summaries' records would have added up to.
+ */
+static size_t tc_named(const struct lines *l, const char *name)
+{
+	for (size_t i = 0; i < ntcs; i++)
+		if (!strcmp(tcs[i].name, name))
+			return i;
+	bad(l, l->lineno, "toolchain %s has no build line before", name);
+}
+
+static void read_sums(const char *file)
+{
+	struct lines l;
+	size_t len;
+	char *line;
+
+	lines_open(&l, file);
+	while ((line = lines_next(&l, &len))) {
+		char *f[13];
+		size_t flen[13], nf = split(line, len, f, flen, 13, 0);
+		uint64_t v[9];
+		int fresh;
+
+		for (size_t i = 1; i < nf; i++)
+			if (memchr(f[i], '\\', flen[i]) && !unescape(f[i], &flen[i]))
+				bad(&l, l.lineno, "a bad escape in field %zu", i + 1);
+		if (!strcmp(f[0], "build") && nf == 10) {
+			struct header h = { f[2], f[3], f[4], f[5], f[9], flen[3], 0, 0, 0, 0 };
+
+			if (!parse_u64(f[1], flen[1], &h.seed) || !parse_u64(f[6], flen[6], &h.make_exit) ||
+			    !parse_u64(f[7], flen[7], &h.instances) || !parse_u64(f[8], flen[8], &h.unique) ||
+			    !flen[2] || !flen[3] || flen[3] > NW)
+				bad(&l, l.lineno, "a bad build line");
+			top_header(&h);
+			failed_header(&h, 0);
+		} else if (!strcmp(f[0], "cause") && nf == 4) {
+			struct rec r = { .target = f[1], .tool = f[2], .text = f[3], .root = 1 };
+
+			failed_record(&r);
+		} else if (!strcmp(f[0], "group") && nf == 13) {
+			size_t tc = tc_named(&l, f[1]);
+			struct group *g;
+			char *k;
+
+			for (int i = 0; i < 9; i++)
+				if (!parse_u64(f[4 + i], flen[4 + i], &v[i]))
+					bad(&l, l.lineno, "a bad count");
+			k = key_room(sizeof(size_t) + flen[2] + flen[3] + 1);
+			memcpy(k, &tc, sizeof(size_t));
+			memcpy(k + sizeof(size_t), f[2], flen[2] + 1);
+			memcpy(k + sizeof(size_t) + flen[2] + 1, f[3], flen[3]);
+			map_put(&group_map, k, sizeof(size_t) + flen[2] + 1 + flen[3], &fresh);
+			if (!fresh)
+				bad(&l, l.lineno, "a flag again");
+			g = PUSH(groups, ngroups, capgroups);
+			memset(g, 0, sizeof(*g));
+			g->tc = tc;
+			g->tool = estrndup(f[2], flen[2]);
+			g->flag = estrndup(f[3], flen[3]);
+			g->shown = flen[3] ? g->flag : g->tool;
+			g->id = emalloc(flen[2] + flen[3] + 2);
+			sprintf(g->id, "%s %s", g->tool, g->flag);
+			for (int w = 0; w < NW; w++) {
+				g->n[w] = v[w];
+				g->u[w] = v[3 + w];
+				g->s[w] = v[6 + w];
+				tcs[tc].n[w] += v[w];
+				tcs[tc].u[w] += v[3 + w];
+				tcs[tc].s[w] += v[6 + w];
+			}
+			tcs[tc].warned |= v[8] > 0;
+		} else if (!strcmp(f[0], "file") && nf == 9) {
+			size_t tc = tc_named(&l, f[1]);
+			struct file *fl = PUSH(files, nfiles, capfiles);
+
+			memset(fl, 0, sizeof(*fl));
+			fl->tc = tc;
+			fl->path = estrndup(f[2], flen[2]);
+			for (int i = 0; i < 6; i++)
+				if (!parse_u64(f[3 + i], flen[3 + i], &v[i]))
+					bad(&l, l.lineno, "a bad count");
+			for (int w = 0; w < NW; w++) {
+				fl->n[w] = v[w];
+				fl->seen |= (v[3 + w] > 0) << w;
+			}
+		} else if (!strcmp(f[0], "flag") && nf == 3) {
+			if (!parse_u64(f[2], flen[2], &v[0]))
+				bad(&l, l.lineno, "a bad count");
+			*PUSH(names, nnames, capnames) = (struct count){ estrndup(f[1], flen[1]), v[0] };
+		} else if (!strcmp(f[0], "first") && nf == 3) {
+			struct seed *sd;
+
+			if (!parse_u64(f[1], flen[1], &v[0]) || !parse_u64(f[2], flen[2], &v[1]))
+				bad(&l, l.lineno, "a bad count");
+			if (!(sd = seed_of(v[0], 0)))
+				bad(&l, l.lineno, "seed %llu has no build line before", (unsigned long long)v[0]);
+			sd->new_keys = v[1];
+		} else {
+			bad(&l, l.lineno, "not a line of kwarn-index sums");
+		}
+	}
+	lines_close(&l);
+}
+
 static void top(struct names *in)
 {
 	struct src s = { .names = in->v, .n = in->n };
 
+	if (sums_mode) {
+		read_sums(in->v[0]);
+		if (boots)
+			read_boots(boots);
+		top_print();
+		return;
+	}
 	while (src_next(&s)) {
 		top_header(&s.h);
 		failed_header(&s.h, 0);
@@ -1878,13 +2004,16 @@ int main(int argc, char **argv)
 		list_n = 20;
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "gjn:s:T:")) != -1)
+	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "gjn:ps:T:")) != -1)
 		switch (c) {
 		case 'g':
 			grouped = 1;
 			break;
 		case 'j':
 			json = 1;
+			break;
+		case 'p':
+			sums_mode = 1;
 			break;
 		case 's':
 			boots = optarg;
@@ -1909,7 +2038,7 @@ int main(int argc, char **argv)
 		}
 	for (; !compare_mode && optind < argc; optind++)
 		*PUSH(in[0].v, in[0].n, in[0].cap) = estrndup(argv[optind], strlen(argv[optind]));
-	if (optind != argc || !in[0].n || (compare_mode && !in[1].n))
+	if (optind != argc || !in[0].n || (compare_mode && !in[1].n) || (sums_mode && (json || in[0].n != 1)))
 		usage();
 	if (compare_mode)
 		compare(in);

@@ -17,7 +17,7 @@ CORPUS_FILE = $(CORPUS_SEEDDIR)/$(call build-name,$(TOOLCHAIN),$(W),$(VARIANT)).
 # where the settings' seed, build and corpus file are (RUN names the
 # fragment by its content: make where FRAGMENT=my.config)
 where:
-	@printf '%-7s %s\n' run $(RUN_DIR) config $(SEED_CONFIG) build $(BUILDDIR) corpus $(CORPUS_FILE)
+	@printf '%-7s %s\n' run $(RUN_DIR) config $(SEED_CONFIG) build $(BUILDDIR) corpus $(CORPUS_FILE) index $(INDEX)
 # make corpus, the seed x toolchain x W matrix: mk/campaign.mk
 corpus-one: $(CORPUS_FILE)
 	@echo "  CORPUS   $(CORPUS_FILE:$(TOP)/%=%)"
@@ -30,12 +30,15 @@ $(CHECKERS_USED): FORCE
 .PHONY: FORCE
 FORCE:
 
+# (the index is brought up to date with it: the campaign's builds under -j
+# wait for each other's updates)
 $(CORPUS_FILE): $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.sh $(TOP)/mk/levels.sh \
-		$(TOP)/mk/summary.sh
+		$(TOP)/mk/summary.sh | $(KWARN_INDEX)
 	$(rebuild-if-emptied)
 	$(call say,PARSE,$(notdir $(BUILDDIR)))
 	$(Q)mkdir -p $(@D)
 	$(Q)$(BUILD_DESC) $(TOP)/mk/corpus.sh $(BUILDDIR)
+	$(Q)$(call index-update,$(RUN_DIR))
 
 # Corpora of the layout before runs had directories ($(CORPUS)/seed-N):
 # the queries say so once (make migrate moves them)
@@ -43,29 +46,36 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 
 # top offenders: one seed with SEED= on the command line, else every seed;
 # per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds. Read
-# from the corpus files' summaries by kwarn-agg (a corpus file without one
-# that is provably its own, from an older kwarn or changed since, is
-# checked and gets it first: mk/summary.sh); corpus/queries/top.jq, reading the records, is the
-# reference the tests hold it to. The files go by file name (the
-# toolchain's), so that kwarn-agg -g holds one toolchain's keys at a time.
+# from the index (mk/index.mk: brought up to date first; a corpus file
+# without a summary that is provably its own, from an older kwarn or
+# changed since, is checked and gets it: mk/summary.sh). Over every seed,
+# the sums the index keeps as builds come in (kwarn-index sums), printed
+# by kwarn-agg top -p; over some seeds, their summaries given back,
+# added up by kwarn-agg (the builds go by file name, the toolchain's, so
+# that kwarn-agg -g holds one toolchain's keys at a time).
+# corpus/queries/top.jq, reading the records, is the reference the tests
+# hold both to.
 # Over more than one seed, a campaign section follows (seeds built,
 # failed, booted: the boot records of the seeds' TOOLCHAIN-branches.jsonl.zst;
 # flags by seeds; keys first seen)
-by-file-name = awk -F/ '{ print $$NF, $$0 }' | sort -s -k1,1 | cut -d' ' -f2-
-# (the seeds: mk/corpus-files.sh's; none given, every seed-N)
+# (the seeds: none given, every seed-N)
 TOP_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(SEEDS_SPEC))
 TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
 TOP_N ?= 10
 KWARN_AGG := $(HOSTOUT)/bin/kwarn-agg
-top: $(KWARN_AGG)
+# $(call index-select,TMP,SEEDS): kwarn-index's selection of this RUN's
+# builds of SEEDS (their list written to TMP/seeds; none: every seed)
+index-select = $(if $(2),$(TOP)/mk/seeds.sh $(2) > $(1)/seeds &&) sel="$(if $(2),-S $(1)/seeds) $(INDEX) $(RUN_DIR)"
+top: $(KWARN_AGG) $(KWARN_INDEX)
 	$(call old-layout-warning)
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	$(TOP)/mk/corpus-files.sh $(CORPUS_RUN) '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' $(TOP_SEEDS) > $$tmp/files || exit 2; \
-	[ -s $$tmp/files ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(TOP_SEEDS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),seed-*,seed-$(TOP_SEEDS)),seed-*); run make corpus first" >&2; exit 1; }; \
-	< $$tmp/files $(by-file-name) | xargs -r -d '\n' $(TOP)/mk/summary.sh -u $$tmp > $$tmp/sums && \
-	$(TOP)/mk/corpus-files.sh $(CORPUS_RUN) '*-branches.jsonl.zst' $(TOP_SEEDS) > $$tmp/boot-files && \
-	xargs -r -d '\n' $(TOP)/mk/summary.sh -b $$tmp/boots < $$tmp/boot-files && touch $$tmp/boots && \
-	$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -T $$tmp/sums
+	$(call index-update,$(RUN_DIR)) || exit 2; \
+	$(call index-select,$$tmp,$(TOP_SEEDS)); \
+	[ "$$($(KWARN_INDEX) summaries -c $$sel '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst')" != 0 ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(TOP_SEEDS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),seed-*,seed-$(TOP_SEEDS)),seed-*); run make corpus first" >&2; exit 1; }; \
+	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
+	$(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' | \
+		$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -,$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) \
+		'$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' > $$tmp/sums && $(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums)
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json|mail]
 # Exit status: 0 compared (differences are the report, not a failure);
@@ -79,10 +89,10 @@ compare-mail = jq -r --arg run_a $(1) --arg run_b $(2) --arg a $(3) --arg b $(4)
 LIST ?= 20
 CMP_SEEDS = $(SEEDS_SPEC)
 .PHONY: compare
-# Read from the summaries by kwarn-agg, as top; corpus/queries/compare.jq
+# Read from the index by kwarn-agg, as top; corpus/queries/compare.jq
 # is the reference the tests hold it to. Each side's in seed order:
 # kwarn-agg compares a seed at a time.
-compare: $(KWARN_AGG)
+compare: $(KWARN_AGG) $(KWARN_INDEX)
 	$(call old-layout-warning)
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
 ifneq ($(RUN_A)$(RUN_B),)
@@ -92,12 +102,15 @@ ifneq ($(RUN_A)$(RUN_B),)
 		$(or $(RUN_B),$(RUN_DIR)) $(call build-name,$(B),$(W),plain) '$(BOTH_BUILT)' $(FORMAT) $(LIST) '$(FAIL_ON_NEW)' $(CMP_SEEDS)
 else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	for t in A:$(A) B:$(B); do files=; for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
-		f=$(CORPUS_RUN)/seed-$$s/$${t#*:}-W$(W).jsonl.zst; \
-		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
-		files="$$files $$f"; done; \
-		$(TOP)/mk/summary.sh -u $$tmp $$files > $$tmp/$${t%%:*} || exit 2; done; \
-	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
+	for t in $(A) $(B); do for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
+		f=$(CORPUS_RUN)/seed-$$s/$$t-W$(W).jsonl.zst; \
+		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
+		done; done; \
+	$(call index-update,$(RUN_DIR)) || exit 2; \
+	$(call index-select,$$tmp,$(CMP_SEEDS)); \
+	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) \
+		-a <($(KWARN_INDEX) summaries $$sel $(call build-name,$(A),$(W),plain).jsonl.zst) \
+		-b <($(KWARN_INDEX) summaries $$sel $(call build-name,$(B),$(W),plain).jsonl.zst) > $$tmp/agg || exit 2; \
 	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,$(if $(filter mail,$(FORMAT)),$(call compare-mail,$(RUN_DIR),$(RUN_DIR),$(A),$(B),'$(RUN_SETTINGS)') \
 		< $$tmp/agg,cat $$tmp/agg)) > $$tmp/out || exit 2; \
 	cat $$tmp/out; \
@@ -111,5 +124,6 @@ endif
 # layout before RUN directories, moved to theirs (mk/migrate.sh); KSRC=
 # names the tree of corpora built from one
 .PHONY: migrate
-migrate:
+migrate: $(KWARN_INDEX)
 	$(Q)$(TOP)/mk/migrate.sh $(CORPUS) $(O) $(TOP) $(if $(KSRC_USER),$(TREE_DIR),-)
+	$(Q)$(call index-update)

@@ -2,9 +2,11 @@
 #
 # $(call need-packages,PKG...) installs whatever of PKG... is missing.
 
+# the campaign index (mk/index.mk): kwarn-index's library, and sqlite3 for users' SQL
+INDEX_PACKAGES := sqlite3 libsqlite3-dev
 BASE_PACKAGES := make gcc libc6-dev bc bison flex libssl-dev libelf-dev \
 	cpio kmod rsync xz-utils zstd jq linux-source-$(KVER) \
-	binutils-arm-linux-gnueabi
+	binutils-arm-linux-gnueabi $(INDEX_PACKAGES)
 
 APT_LOCK_TIMEOUT ?= 600
 need-packages = APT_LOCK_TIMEOUT=$(APT_LOCK_TIMEOUT) $(TOP)/mk/need-packages.sh $(1)

@@ -22,9 +22,11 @@ repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' \
 	TREE_DIR='$(TREE_DIR)' RUN='$(RUN_DIR)' SERIES='$(SERIES)' KVER='$(KVER)' \
 	SRC_TARBALL='$(SRC_TARBALL)' SRC_PKG='$(SRC_PKG)' \
-	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)'
-repro: $(KWARN_PARSE)
-	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; status=0; \
+	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)' KWARN_INDEX='$(KWARN_INDEX)' INDEX='$(INDEX)'
+# (the index, brought up to date first, says which corpus files print the key)
+repro: $(KWARN_PARSE) $(KWARN_INDEX)
+	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; \
+	$(call index-update) || { echo 2 > $(O)/repro/status; exit 2; }; status=0; \
 	$(TOP)/mk/repro.sh PHASE=find $(repro-vars) && \
 	$(MAKE) $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/repro/toolchain).sh \
 		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER),KVER=$(KVER)) && \

@@ -29,14 +29,23 @@ if [ "$PHASE" = find ]; then
 	# tree (KVER=, KSRC=), a key being the same in both when the line is
 	files=("$CORPUS/$TREE_DIR"/*/seed-${SEED:-*}/${TOOLCHAIN:-*}-W*.jsonl.zst)
 	[ ${#files[@]} -gt 0 ] || fail "no corpus in $CORPUS/$TREE_DIR${SEED:+ for SEED=$SEED}${TOOLCHAIN:+ TOOLCHAIN=$TOOLCHAIN}; run make corpus${KVER:+ KVER=$KVER} first"
+	read_files=("${files[@]}")
+	if [[ $ID =~ ^[0-9a-f]{1,16}$ ]]; then
+		# the campaign index (brought up to date by make) names the files
+		# that print such a key: those alone are read
+		[ -z "$SEED" ] || echo "$SEED" > "$tmp/seed"
+		mapfile -t read_files < <("$KWARN_INDEX" files -k "$ID" ${SEED:+-S "$tmp/seed"} "$INDEX" "$TREE_DIR/*" \
+			"${TOOLCHAIN:-*}-W*.jsonl.zst" | sed "s|^|$CORPUS/|"; exit "${PIPESTATUS[0]}") ||
+			fail "$INDEX: cannot look the key up (make index makes the index again)"
+	fi
 	# the run of the settings (P=, CONFIG=, FRAGMENT=) first: a key that
 	# several runs print is rebuilt, and why's hint counted, in that one
 	mine=() others=()
-	for f in "${files[@]}"; do
+	for f in "${read_files[@]}"; do
 		if [[ $f == "$CORPUS/$RUN/"* ]]; then mine+=("$f"); else others+=("$f"); fi
 	done
-	files=("${mine[@]}" "${others[@]}")
-	"$TOP/mk/corpus-check.sh" "${files[@]}" || exit 2	# it said why
+	read_files=("${mine[@]}" "${others[@]}")
+	[ ${#read_files[@]} = 0 ] || "$TOP/mk/corpus-check.sh" "${read_files[@]}" || exit 2	# it said why
 
 	if [ -n "$ID" ]; then
 		query='select(.type == "diag" and (.key | startswith($id)))'
@@ -48,7 +57,7 @@ if [ "$PHASE" = find ]; then
 		query='select(.type == "diag" and .path == $l.path and .flag == $l.flag and
 			.message == $l.message and ($l.line == 0 or .line == $l.line))'
 	fi
-	for f in "${files[@]}"; do
+	for f in "${read_files[@]}"; do
 		zstd -dcq "$f" | jq -c --arg id "$ID" --slurpfile L <(cat "$tmp/line" 2>/dev/null) \
 			'($L[0] // {}) as $l | '"$query" | sed "s|^|$f\t|"
 	done > "$tmp/found"

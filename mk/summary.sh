@@ -5,6 +5,8 @@
 #
 # Usage: summary.sh -o OUT CORPUS
 #            write the summary of CORPUS to OUT (CORPUS already checked)
+#        summary.sh -f CORPUS
+#            the first frame alone of CORPUS's summary
 #        summary.sh -u DIR CORPUS...
 #            up to date: for each CORPUS whose summary beside it is missing
 #            or not of the corpus file's time, check the corpus file
@@ -47,16 +49,23 @@ skippable() {
 	printf '%s' "$1"
 }
 
-# summary CORPUS OUT: the frame "#kwarn-summary VERSION FACTS", then the
-# build record's fields on line 1, then one line per record in the corpus
-# file's order (@tsv escapes tab, newline, CR and \)
-summary() {
-	local sha facts
-	sha=$(sha256sum < "$1" | cut -c1-64)
-	facts=$(first_line "$1" | jq -c -L "$here" --arg sha "$sha" --argjson size "$(stat -c %s "$1")" \
+# frame CORPUS SHA: the frame "#kwarn-summary VERSION FACTS" of CORPUS,
+# whose sha256 is SHA
+frame() {
+	local facts
+	facts=$(first_line "$1" | jq -c -L "$here" --arg sha "$2" --argjson size "$(stat -c %s "$1")" \
 		'include "corpus-lib"; summary_facts($sha; $size)')
+	skippable "#kwarn-summary $VERSION $facts"$'\n'
+}
+
+# summary CORPUS OUT: the frame, then the build record's fields on line 1,
+# then one line per record in the corpus file's order (@tsv escapes tab,
+# newline, CR and \)
+summary() {
+	local sha
+	sha=$(sha256sum < "$1" | cut -c1-64)
 	{
-		skippable "#kwarn-summary $VERSION $facts"$'\n'
+		frame "$1" "$sha"
 		zstd -dcq < "$1" | jq -r -L "$here" --arg sha "$sha" '
 			include "corpus-lib";
 			if .type == "build" then summary_header($sha)
@@ -71,7 +80,7 @@ summary() {
 # size the frame says, still to be compared). read -N takes the frame
 # whatever bytes its length has (it drops their NULs).
 frames() {
-	local c s head
+	local c s head LC_ALL=C	# (the frame's bytes matched as bytes)
 	for c; do
 		s=${c%.jsonl.zst}.sum.zst head=
 		[ -f "$s" ] || continue
@@ -88,6 +97,12 @@ frames() {
 }
 
 case ${1:-} in
+-f)
+	# the frame alone: a copy's summary made from another's lines
+	# (bench/campaign.sh) starts with it
+	[ $# = 2 ] || fail "usage: summary.sh -f CORPUS"
+	frame "$2" "$(sha256sum < "$2" | cut -c1-64)"
+	;;
 -o)
 	[ $# = 3 ] || fail "usage: summary.sh -o OUT CORPUS"
 	summary "$3" "$2"
@@ -142,6 +157,6 @@ case ${1:-} in
 	[ -z "$bad" ] || fail "$bad:1: not a boot record (qemu/README.md)"
 	;;
 *)
-	fail "usage: summary.sh -o OUT CORPUS | -u DIR CORPUS... | -b OUT BOOT..."
+	fail "usage: summary.sh -o OUT CORPUS | -f CORPUS | -u DIR CORPUS... | -b OUT BOOT..."
 	;;
 esac

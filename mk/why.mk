@@ -14,8 +14,9 @@
 
 WHY_PROBES ?= 20
 .PHONY: why
-why: $(KWARN_PARSE)
-	$(Q)mkdir -p $(O)/why; rm -f $(O)/why/status; status=0; \
+why: $(KWARN_PARSE) $(KWARN_INDEX)
+	$(Q)mkdir -p $(O)/why; rm -f $(O)/why/status; \
+	$(call index-update) || { echo 2 > $(O)/why/status; exit 2; }; status=0; \
 	STEP=why $(TOP)/mk/repro.sh PHASE=find STATE=$(O)/why $(repro-vars) && \
 	$(MAKE) $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/why/toolchain).sh \
 		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) && \

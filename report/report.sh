@@ -10,7 +10,8 @@
 #   REF        the reference toolchain, listed first and compared first
 #   N          rows per table
 #
-# Reads line 1 of every corpus file (its build or boot record), the
+# Reads line 1 of every corpus file (its build or boot record) from the
+# campaign index (KWARN_INDEX, INDEX, CORPUS_ROOT: mk/index.mk), the
 # summaries of the warning corpora (mk/summary.sh, made where missing or
 # out of date, which checks the corpus file first), and each
 # TOOLCHAIN-branches.jsonl.zst whole (checked by mk/corpus-check.sh).
@@ -25,6 +26,10 @@ STEP=report
 . "$(dirname "$0")/../mk/lib.sh"
 [ $# = 7 ] || fail "usage: report.sh OUT CORPUS KWARN_SVG TOP W REF N"
 out=$1 corpus=$2 svg=$3 top=$4 w=$5 ref=$6 n=$7
+# the campaign index (mk/index.mk) holds each file's line 1: RUN is the
+# corpus directory's path below the index's CORPUS
+need_vars KWARN_INDEX INDEX CORPUS_ROOT
+corpus_root=$CORPUS_ROOT run=${corpus#"$CORPUS_ROOT"/}
 export LC_ALL=C
 here=$top/report
 # the aggregating helper (helpers/kwarn-agg.c), beside kwarn-svg unless named
@@ -51,11 +56,13 @@ mkdir "$tmp/svg" "$tmp/ro"
 [ ${#wfiles[@]} = 0 ] || "$top/mk/summary.sh" -u "$tmp/ro" "${wfiles[@]}" > "$tmp/wsums" || exit 1
 [ ${#others[@]} = 0 ] || "$top/mk/summary.sh" -u "$tmp/ro" "${others[@]}" > "$tmp/osums" || exit 1
 
-# line 1 of each file: zstd stops when head has it
-for f in "${files[@]}"; do
-	rel=${f#"$corpus"/}
-	{ zstd -dcq "$f" || :; } | head -n 1 | jq -c --arg file "$rel" 'del(.config) + {file: $file}' >> "$tmp/builds"
-done
+# line 1 of each file, without its config (and objects_built): the campaign
+# index holds them (make brought it up to date), in the files' order
+"$KWARN_INDEX" records "$INDEX" "$run" > "$tmp/records" || fail_with 3 "$INDEX: cannot read the records"
+[ "$(cut -f1 "$tmp/records")" = "$(printf '%s\n' "${files[@]#"$corpus_root"/}")" ] ||
+	fail "$INDEX: its files of $run are not those of $corpus (make index makes it again)"
+jq -R -c --arg run "$run/" 'index("\t") as $i | (.[$i + 1:] | fromjson) + {file: (.[:$i] | ltrimstr($run))}' \
+	"$tmp/records" > "$tmp/builds"
 for f in "${boots[@]}"; do
 	# with the warnings of the same seed and toolchain, the profiling
 	# build's own when there is no plain one (as make branches)

@@ -204,11 +204,127 @@ ok "campaign: kwarn-agg top -j says the same as the text (seeds, flags), under A
 	jq -e '[.seeds[].boot] == [\"ok\", \"not ok\", \"none\"] and .build_status == {failed: 1} and .boot_status == {panic: 1}' $k/top.json"
 
 # a summary of version 1 (as an older kwarn wrote it), of the corpus
-# file's time: out of date, made again
+# file's time: out of date, made again when the index reads the files
+# again (make top reads the index: its corpus file has not changed)
 s1=$k/$TEST_RUN/seed-3/gcc-12-W123.sum.zst
 zstd -dcq "$s1" | sed '1s/^#kwarn-summary\t3\(.*\)\tstatus=[^\t]*\tmake_exit=[0-9]*/#kwarn-summary\t1\1/' | zstd -q -f -o "$s1.v1"
 mv "$s1.v1" "$s1" && touch -r "$k/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst" "$s1"
-ok "a summary of version 1 beside its corpus file, of its time: make top makes it again, that one alone" bash -c "
-	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$k 2>&1 > /dev/null | grep -x '  SUMMARY  $s1 (.*' | grep -c . | grep -qx 1 &&
+ok "a summary of version 1 beside its corpus file, of its time: make index makes it again, that one alone" bash -c "
+	make -C $TOP -s index CORPUS=$k 2>&1 > /dev/null | grep -x '  SUMMARY  $s1 (.*' | grep -c . | grep -qx 1 &&
 	zstd -dcq $s1 | head -n 1 | grep -q '^#kwarn-summary	3	.*	status=ok	make_exit=0	' &&
 	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$k 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
+
+# The campaign index (mk/index.mk, doc/index.md) of a copy of the campaign:
+# seeds 1 and 2 first, then seed 3 added and seed 1's clang-14 build gone
+ix=$TESTDIR/index
+rm -rf "$ix" && mkdir -p "$ix/c/$TEST_RUN"
+cp -a "$k/$TEST_RUN/seed-1" "$k/$TEST_RUN/seed-2" "$ix/c/$TEST_RUN/"
+idx=$(make -C "$TOP" -s where $TEST_RUN_VARS CORPUS="$ix/c" | sed -n 's/^index *//p')
+rm -f "$idx" "$idx-wal" "$idx-shm"
+sani=$TOP/.build/san/kwarn-index
+# every row of the index by value (ids aside), in one order
+content() {
+	sqlite3 -readonly "$idx" "SELECT b.file, b.seed, b.toolchain, b.w, b.variant, b.status, b.make_exit,
+		b.instances, b.nunique, b.corpus_sha256, b.compiler, b.packages, b.kernel, b.tree, b.config_sha256,
+		b.failed_targets, b.root_causes, b.size, b.mtime_ns, p.ord, p.count, w.key, w.kind, w.tool, w.flag,
+		w.level, w.path, w.line, w.target, w.symbol, w.root, w.text
+		FROM builds b JOIN prints p ON p.build = b.id JOIN warnings w ON w.id = p.warning ORDER BY b.file, p.ord;
+		SELECT count(*) FROM warnings; SELECT file, seed, toolchain, status, size, mtime_ns FROM boots ORDER BY file;
+		SELECT v.run, v.sel, v.toolchain, s.sel FROM views v LEFT JOIN views s ON s.id = v.slice ORDER BY 1, 2;
+		SELECT v.run, v.sel, g.tool, g.flag, g.n1, g.n2, g.n3, g.u1, g.u2, g.u3, g.s1, g.s2, g.s3
+			FROM view_groups g JOIN views v ON v.id = g.view ORDER BY 1, 2, 3, 4;
+		SELECT v.run, v.sel, f.path, f.n1, f.n2, f.n3, f.r1, f.r2, f.r3 FROM view_files f JOIN views v ON v.id = f.view
+			ORDER BY 1, 2, 3;
+		SELECT v.run, v.sel, k.key, g.tool, g.flag, k.c1, k.c2, k.c3, k.first_seed FROM view_keys k
+			JOIN views v ON v.id = k.view LEFT JOIN view_groups g ON g.id = k.grp ORDER BY 1, 2, 3, 4, 5;
+		SELECT v.run, v.sel, f.seed, f.n FROM view_first f JOIN views v ON v.id = f.view ORDER BY 1, 2, 3;
+		SELECT v.run, v.sel, f.shown, f.seed, f.n FROM view_flag_seeds f JOIN views v ON v.id = f.view ORDER BY 1, 2, 3, 4"
+}
+export idx
+export -f content
+make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$ix/c" > /dev/null 2>&1
+cp -a "$k/$TEST_RUN/seed-3" "$ix/c/$TEST_RUN/"
+mv "$ix/c/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst" "$ix/clang-14-seed-1.jsonl.zst"
+make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$ix/c" > "$ix/top" 2>&1
+ok "index: make top brings it up to date: seed 3's builds in, seed 1's clang-14 build out" bash -c "
+	test \$($sani summaries -c $idx $TEST_RUN 'clang-14-W123.jsonl.zst') = 2 &&
+	test \$($sani summaries -c $idx $TEST_RUN '*-W123.jsonl.zst') = 5 &&
+	head -n 1 $ix/top | grep -qx '== clang-14: 2 build(s), seed(s) 2 3'"
+# make top over every seed reads the sums the index keeps; over seeds
+# named, their summaries: the same bytes, for every toolchain and for one
+ok "index: make top over every seed (the index's sums, a build gone) is make top over the seeds named (their summaries)" bash -c "
+	for tc in TOOLCHAIN=clang-14 ''; do
+		make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$ix/c TOP_N=5 \$tc > $ix/top.sums &&
+		make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$ix/c TOP_N=5 SEEDS='1 2 3' \$tc > $ix/top.summaries &&
+		cmp $ix/top.sums $ix/top.summaries || exit 1
+	done && grep -q '^== campaign: 3 seeds, 5 builds\$' $ix/top.sums"
+ok "index: kwarn-index sums and kwarn-agg top -p under ASan+UBSan give make top's bytes" bash -c "
+	$sani sums $idx $TEST_RUN '*-W123.jsonl.zst' > $ix/sums && $sani boots $idx $TEST_RUN > $ix/boots &&
+	$san top -p -n 5 -s $ix/boots $ix/sums | cmp - $ix/top.summaries"
+ok "index: it gives back each build's summary byte for byte (kwarn-index under ASan+UBSan)" bash -c "
+	for c in $ix/c/$TEST_RUN/seed-*/*-W123.jsonl.zst; do
+		seed=\${c%/*}; seed=\${seed##*-}; echo \$seed > $ix/seed
+		cmp <($sani summaries -S $ix/seed $idx $TEST_RUN \$(basename \$c)) <(zstd -dcq \${c%.jsonl.zst}.sum.zst) || exit 1
+	done"
+content > "$ix/updated"
+make -C "$TOP" -s index CORPUS="$ix/c" > /dev/null 2>&1
+content > "$ix/remade"
+expect_eq "index: make index makes it again with the content the updates gave it" "$ix/updated" "$ix/remade"
+ok "index: nothing changed: an update reads no file (a stat each), in under 0.2 s" bash -c "
+	s=\$(date +%s%N); $TOP/.build/bin/kwarn-index update -s /nonexistent $idx $ix/c && test \$(( (\$(date +%s%N) - s) / 1000000 )) -lt 200"
+# an update that fails half way (a build dropped, then a bad boot file)
+# leaves the index as it was
+mv "$ix/c/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst" "$ix/clang-14-seed-2.jsonl.zst"
+echo '{"type":"nope"}' | zstd -q -o "$ix/c/$TEST_RUN/seed-3/$TEST_TC-branches.jsonl.zst"
+ok "index: a failed update (a bad boot record after a build dropped) leaves it as it was, and says which file" bash -c "
+	! make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$ix/c > $ix/bad.out 2>&1 &&
+	grep -q 'kwarn-index: $ix/c/$TEST_RUN/seed-3/$TEST_TC-branches.jsonl.zst:1: not a boot record' $ix/bad.out &&
+	content | cmp - $ix/remade"
+rm "$ix/c/$TEST_RUN/seed-3/$TEST_TC-branches.jsonl.zst"
+mv "$ix/clang-14-seed-2.jsonl.zst" "$ix/c/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst"
+ok "index: two writers at once (make index twice) wait for each other: both done, the same content" bash -c "
+	make -C $TOP -s index CORPUS=$ix/c > $ix/w1 2>&1 & make -C $TOP -s index CORPUS=$ix/c > $ix/w2 2>&1; s=\$?
+	wait \$! && test \$s = 0 && content | cmp - $ix/remade"
+
+# doc/index.md's questions, run as the documentation gives them, against jq
+# over the records. A second RUN for the question across trees: seed 1
+# without its -Wshadow warnings.
+awk '/^```sql$/ { n++; f = 1; next } /^```$/ { f = 0 } f { print > (d "/q" n ".sql") }' d="$ix" "$TOP/doc/index.md"
+less=linux-source-6.1/p0-less
+mkdir -p "$ix/c/$less/seed-1"
+zstd -dcq "$ix/c/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst" | jq -s -c '[.[0]] + (.[1:] | map(select(.flag != "-Wshadow")))
+	| (.[1:] | map(.count) | add) as $i | (.[1:] | length) as $u | (.[0] |= (.instances = $i | .unique = $u)) | .[]' |
+	zstd -q -o "$ix/c/$less/seed-1/gcc-12-W123.jsonl.zst"
+make -C "$TOP" -s index CORPUS="$ix/c" > /dev/null 2>&1
+key=$(zstd -dcq "$ix/c/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst" | sed -n 2p | jq -r .key)
+q() {	# q N PARAM=VALUE...: question N's rows, tab-separated
+	local n=$1 a=()
+	shift
+	for p; do a+=(".param set :${p%%=*} '${p#*=}'"); done
+	sqlite3 -readonly -tabs "$idx" "${a[@]}" "$(cat "$ix/q$n.sql")"
+}
+recs() { zstd -dcq "$ix/c/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -c 'select(.type == "diag")'; }
+ok "index: kwarn-index files -k (repro's lookup, why's hint): the files that print a key, as grep finds them" bash -c "
+	for f in $ix/c/$TEST_RUN/seed-*/*.jsonl.zst; do zstd -dcq \$f | grep -F '\"key\":\"$key\"' > /dev/null && echo \${f#$ix/c/}; done > $ix/want-files
+	$sani files -k ${key:0:9} $idx '$TEST_RUN' '*' | cmp - $ix/want-files && test -s $ix/want-files"
+q 1 key="$key" run="$TEST_RUN" > "$ix/got1"
+recs | jq -r --arg k "$key" 'select(.key == $k) | .seed' | sort -nu > "$ix/want1"
+expect_eq "doc/index.md: which seeds print key K (a key of seed 2's clang-14 build)" "$ix/want1" "$ix/got1"
+q 2 run="$TEST_RUN" w=123 a=gcc-12 b=clang-14 > "$ix/got2"
+make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="2 3" W=123 FORMAT=json $TEST_RUN_VARS CORPUS="$ix/c" |
+	jq -r '.new[] | [.seed, .path, .line, .flag] | @tsv' | sort > "$ix/want2"
+ok "doc/index.md: what clang-14 prints and gcc-12 never does on the same seed is make compare's new sites" bash -c "
+	test -s $ix/want2 && sort $ix/got2 | cmp - $ix/want2"
+q 3 tc=gcc-12 w=123 run_a="$less" run_b="$TEST_RUN" > "$ix/got3"
+zstd -dcq "$ix/c/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst" | jq -r -s 'map(select(.kind == "warning" and .flag == "-Wshadow")
+	| .count) | "-Wshadow\t0\t\(add)"' > "$ix/want3"
+expect_eq "doc/index.md: the flags whose count grew between two RUNs (-Wshadow, taken out of one)" "$ix/want3" "$ix/got3"
+q 4 run="$TEST_RUN" tc=gcc-12 w=123 > "$ix/got4"
+recs | jq -r -s 'map(select(.toolchain == "gcc-12" and .kind == "warning")) | group_by(.flag)[]
+	| group_by(.path) | map({flag: .[0].flag, path: .[0].path, n: (map(.count) | add)}) | sort_by(-.n, .path)[:3][]
+	| [.flag, .path, .n] | @tsv' > "$ix/want4"
+expect_eq "doc/index.md: the three files with the most instances of each flag, as jq counts them" "$ix/want4" "$ix/got4"
+q 5 run="$TEST_RUN" > "$ix/got5"
+zstd -dcq "$ix/c/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -r 'select(.type == "build" and .status != "ok")
+	| [.seed, .toolchain, .w, .status, .make_exit, "", "", ""] | @tsv' > "$ix/want5"
+expect_eq "doc/index.md: the builds that failed, and why (seed 2's gcc-12, relabeled failed: no root cause)" "$ix/want5" "$ix/got5"

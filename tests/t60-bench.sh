@@ -24,7 +24,10 @@ for keys in shared distinct; do
 	figure "make compare over 2 seeds, $keys keys: time, cpu time and peak RSS" "^   compare +$keys +2 +$num +$num +$num  $"
 	figure "top.jq on the same records, $keys keys, and the ratio" "^   top.jq, $keys keys +$num +$num +$num +$num  "
 	figure "compare.jq on the same records, $keys keys: the same output" "^   compare.jq, $keys keys +$num +$num +$num +$num  yes, byte for byte$"
+	figure "make merge of 2 seeds x 3 toolchains into an empty corpus with its index, $keys keys" "^   merge +$keys +2 +$num +$num +$num  $"
+	figure "make top through the index's sums against today's path, $keys keys" "^   top-sums +$keys +2 +$num +$num +$num   today's path / the index's: ${num}x$"
 done
+ok "make top and make compare through the index give today's path's bytes" bash -c "! grep -q 'NOT the same output' $out"
 figure "how make top and make compare scale" "^   time per seed at N=2 / at N=1: top shared $num; compare shared $num; top distinct $num; compare distinct $num; "
 figure "where the campaign corpus is cached" "^   corpus files at zstd -1, summaries relabeled from the real ones; cached in $O/bench/"
 figure "bytes per warning instance and per unique warning" "^   bytes per instance: $num +bytes per unique warning: $num"
