@@ -61,6 +61,8 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 # (the seeds: none given, every seed-N)
 TOP_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(SEEDS_SPEC))
 TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
+# the corpus files top reads, as a pattern of kwarn-index
+TOP_FILES = $(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst
 TOP_N ?= 10
 KWARN_AGG := $(HOSTOUT)/bin/kwarn-agg
 # $(call index-select,TMP,SEEDS): kwarn-index's selection of this RUN's
@@ -71,11 +73,11 @@ top: $(KWARN_AGG) $(KWARN_INDEX)
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
-	[ "$$($(KWARN_INDEX) summaries -c $$sel '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst')" != 0 ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(TOP_SEEDS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),seed-*,seed-$(TOP_SEEDS)),seed-*); run make corpus first" >&2; exit 1; }; \
+	[ "$$($(KWARN_INDEX) summaries -c $$sel '$(TOP_FILES)')" != 0 ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(TOP_SEEDS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),seed-*,seed-$(TOP_SEEDS)),seed-*); run make corpus first" >&2; exit 1; }; \
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
-	$(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel '$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' | \
+	$(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel '$(TOP_FILES)' | \
 		$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -,$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) \
-		'$(TOP_TOOLCHAINS)-W$(W).jsonl.zst' > $$tmp/sums && $(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums)
+		'$(TOP_FILES)' > $$tmp/sums && $(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums)
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json|mail]
 # Exit status: 0 compared (differences are the report, not a failure);
@@ -103,7 +105,7 @@ ifneq ($(RUN_A)$(RUN_B),)
 else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for t in $(A) $(B); do for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
-		f=$(CORPUS_RUN)/seed-$$s/$$t-W$(W).jsonl.zst; \
+		f=$(CORPUS_RUN)/seed-$$s/$(call build-name,$$t,$(W)).jsonl.zst; \
 		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
 		done; done; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \

@@ -25,6 +25,9 @@
 #                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
 #                      in DIR, configured (kmake-in)
 #   make_dry_run       1 under make -n (a + recipe line), else empty
+#   build_name TC W [VARIANT]  a build's name, TC-WW[-profile]: its build
+#                      directory in a seed's, its corpus file's name without
+#                      .jsonl.zst (mk/build.mk's build-name, for scripts)
 #   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
 #   build_result DIR   the kernel build's result, from make's exit status
 #                      mk/build.sh kept in DIR/status: ok, timeout or failed
@@ -97,6 +100,11 @@ read_desc() {
 	[ -f "$1/build.env" ] || fail "$1/build.env: no build descriptor (mk/desc.sh writes it)"
 	# shellcheck disable=SC1091
 	. "$1/build.env"
+}
+build_name() {
+	local v=
+	[ "${3:-}" != profile ] || v=-profile
+	echo "$1-W$2$v"
 }
 build_result() {
 	local s

@@ -131,7 +131,7 @@ fi
 # mk/build.sh from the corpus's .config, with the object as its one target;
 # the object may fail to build (its warning an error): build.sh records
 # make's status, and goes on
-dir=$O/repro/$TREE_DIR/$key-$tc-W$w
+dir=$O/repro/$TREE_DIR/$key-$(build_name "$tc" "$w")
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 b .config | head -c -1 > "$tmp/config"
 say CC "$obj (W=$w, in $dir)"

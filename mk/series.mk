@@ -81,15 +81,15 @@ series-base: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 
 series-compare: series-base
 	$(Q)status=0; for s in $$($(TOP)/mk/seeds.sh $(SEEDS_SPEC)); do for t in $(TOOLCHAINS); do \
-		after=$(CORPUS_RUN)/seed-$$s/$$t-W$(W).jsonl.zst; \
+		after=$(CORPUS_RUN)/seed-$$s/$(call build-name,$$t,$(W)).jsonl.zst; \
 		test -f $$after || { echo "kwarn: $$after: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
 		echo "  SEED     $$s, $$t, without the fix patches"; \
-		rm -f $(SERIES_WORK)/o/$(SERIES_RUN_DIR)/seed-$$s/$$t-W$(W)/.kwarn-built; \
+		rm -f $(SERIES_WORK)/o/$(SERIES_RUN_DIR)/seed-$$s/$(call build-name,$$t,$(W))/.kwarn-built; \
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(SERIES_WORK)/o KSRC=$(SERIES_WORK)/src \
 			TREE_NAME='$(TREE_NAME)' SERIES_SHA=$(SERIES_BASE_SHA) \
 			CORPUS=$(SERIES_WORK)/corpus P=$(P) CONFIG=$(CONFIG) W=$(W) JOBS=$(JOBS) V=$(V) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) || exit 2; \
-		$(TOP)/mk/series-compare.sh $(SERIES_WORK)/corpus/$(SERIES_RUN_DIR)/seed-$$s/$$t-W$(W).jsonl.zst $$after \
+		$(TOP)/mk/series-compare.sh $(SERIES_WORK)/corpus/$(SERIES_RUN_DIR)/seed-$$s/$(call build-name,$$t,$(W)).jsonl.zst $$after \
 			$(LIST) || status=$$?; \
 		[ $$status != 2 ] || exit 2; \
 	done; done; exit $$status

@@ -72,9 +72,9 @@ use_toolchain "$tc"
 # (RUN/seed-N, toolchain, W), shared by the warnings of one seed: its
 # first probe builds make prepare, the others only what a probe changes.
 # One why at a time uses them (a lock).
-wdir=$O/why/$key-$tc-W$w
+wdir=$O/why/$key-$(build_name "$tc" "$w")
 run=$(dirname "${corpus#"$CORPUS"/}")
-shared=$O/why/${run//\//^}-$tc-W$w
+shared=$O/why/${run//\//^}-$(build_name "$tc" "$w")
 kdir=$shared/kconfig	# olddefconfig and savedefconfig only
 bdir=$shared/build	# the seed's config, changed
 sdir=$shared/small	# the small configs

@@ -402,7 +402,7 @@ chmod -R a+rwX "$unread" && chmod 000 "$unread/$TEST_RUN/seed-2"
 ok "an unreadable seed directory: make top SEEDS='1 2 3' fails naming it (it printed seeds 1 and 3, exit 0)" bash -c "
 	cd / && ! setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/tmp \
 		make -C $TOP -s top $TEST_RUN_VARS SEEDS='1 2 3' CORPUS=$unread O=/tmp/kwarn-nobody-o > $TESTDIR/unread.out 2>&1 &&
-	grep -qx 'kwarn: corpus-files: $unread/$TEST_RUN/seed-2: cannot read this seed.s directory' $TESTDIR/unread.out ||
+	grep -q '^kwarn-index: $unread/$TEST_RUN/seed-2: cannot read this seed.s directory' $TESTDIR/unread.out ||
 	{ head -c 600 $TESTDIR/unread.out; false; }"
 chmod 755 "$unread/$TEST_RUN/seed-2"
 rm -rf "$unread"

@@ -13,7 +13,7 @@ deps_index() {
 	local d
 	mkdir -p "$WORK/deps"
 	deps=$WORK/deps/$(seed_name)-$TREE_ID.tsv
-	for d in "$SEEDDIR/$REF_TOOLCHAIN-W$w" "$SEEDDIR"/*-W*; do
+	for d in "$SEEDDIR/$(build_name "$REF_TOOLCHAIN" "$w")" "$SEEDDIR"/*-W*; do
 		case $d in *-profile) continue ;; esac
 		[ -f "$d/.kwarn-built" ] || continue
 		if [ ! -s "$deps" ] || [ "$d/.kwarn-built" -nt "$deps" ]; then

@@ -25,12 +25,12 @@ describe() { # TC [TARGETS]: TC's build descriptor (mk/desc.sh)
 toolchains_setup() {
 	local tc d src
 	for tc in $TOOLCHAINS; do
-		d=$WORK/$(seed_name)/$tc-W$w
+		d=$WORK/$(seed_name)/$(build_name "$tc" "$w")
 		bdir[$tc]=$d
 		mkdir -p "$d"
 		# the toolchain's own corpus carries its olddefconfig result; else the
 		# reference one, made to fit by olddefconfig (mk/build.sh)
-		src=$CORPUS/seed-$SEED/$tc-W$w.jsonl.zst
+		src=$CORPUS/seed-$SEED/$(build_name "$tc" "$w").jsonl.zst
 		[ -f "$src" ] || src=$refcorpus
 		first_line "$src" | jq -j .config > "$d.config"
 		cmp -s "$d.config" "$d/.config.seed" || say CONFIG "seed $SEED $tc (from $(basename "$src"))"
