@@ -1,8 +1,10 @@
 # index.mk - the campaign index: the corpus files of CORPUS as one SQLite
 # database (helpers/kwarn-index.c; doc/index.md: its schema, and SQL for
-# users' own questions), what make top and make compare read: make top
-# over every seed the sums it keeps per flag, file and key as builds come
-# in, the others each build's summary given back.
+# users' own questions), what make top, make report, why's hint and
+# repro's lookup read: make top over every seed the sums it keeps per
+# flag, file and key as builds come in, the others each build's summary
+# given back. make compare reads the summaries (faster for its answer:
+# every site of two toolchains; doc/benchmarks.md).
 #
 #   make index [CORPUS=]     made again from the corpus files (the same content)
 #   sqlite3 $(make -s where | sed -n 's/^index *//p')   your own SQL
