@@ -185,8 +185,10 @@ for v in shared distinct; do
 	# merge: make merge of the N seeds' files (hard-linked into a FROM of
 	# real directories: merge takes no links) into an empty CORPUS, with
 	# its index;
-	# top-sums, compare-sums: the path before the index
-	for q in merge index add-seed fixed top top-sums compare compare-sums $([ $v = shared ] && echo kcidb); do
+	# top-sums, compare-sums: the path before the index; report: make
+	# report of hard links of the N seeds' files (it lists real
+	# directories), indexed before it is timed
+	for q in merge index add-seed fixed top top-sums compare compare-sums report $([ $v = shared ] && echo kcidb); do
 		for n in $sizes; do
 			d=$C/$v/n$n
 			if [ ! -d "$d/$RUN_DIR" ] || [ "$(ls "$d/$RUN_DIR" | wc -l)" != "$n" ]; then
@@ -217,6 +219,16 @@ for v in shared distinct; do
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" bash -c "$(declare -f sums_compare); sums_compare $d $n $A $Bt")
 			elif [ "$q" = top ]; then
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" top O="$O" CORPUS="$d" $RUN_VARS W="$W")
+			elif [ "$q" = report ]; then
+				r=$B/report-corpus
+				rm -rf "$r" && rm -f "$(index_of "$r")"* && mkdir -p "$r/$RUN_DIR" || fail "cannot empty $r"
+				for ((j = 1; j <= n; j++)); do
+					cp -al "$C/$v/all/seed-$j" "$r/$RUN_DIR/" || fail "cannot link seed $j into $r"
+				done
+				"$MAKE" -s -C "$TOP" index O="$O" CORPUS="$r" > /dev/null || fail "make index of $r failed"
+				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" report O="$O" CORPUS="$r" $RUN_VARS \
+					W="$W" REPORT="$B/report.html")
+				rm -rf "$r" "$B/report.html" && rm -f "$(index_of "$r")"*
 			elif [ "$q" = compare ]; then
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" compare O="$O" CORPUS="$d" $RUN_VARS W="$W" \
 					A="$A" B="$Bt" SEEDS="$(seq -s ' ' 1 "$n")")
@@ -227,7 +239,7 @@ for v in shared distinct; do
 			t[$q.$v.$n]=$w
 			judge=
 			# the targets (doc/benchmarks.md) at 1,000 seeds
-			case $q in top) lim=1 ;; compare) lim=10 ;; add-seed) lim=2 ;; fixed) lim=0.2 ;; merge) lim=120 ;; *) lim= ;; esac
+			case $q in top) lim=1 ;; compare) lim=10 ;; add-seed) lim=2 ;; fixed) lim=0.2 ;; merge) lim=120 ;; report) lim=30 ;; *) lim= ;; esac
 			[ "$n" = 1000 ] && [ -n "$lim" ] &&
 				judge=$(awk "BEGIN { print ($w < $lim && $m < 500 * 1024) ? \"ok (< $lim s)\" : \"MISSED (< $lim s)\" }")
 			case $q in

@@ -4,7 +4,7 @@
  *
  * Usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]
  *        kwarn-agg top -p [-n N] [-s BOOTS] SUMS
- *        kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST]
+ *        kwarn-agg compare [-j [-t]] [-n N] [-a SUMMARY]... [-A LIST]
  *                          [-b SUMMARY]... [-B LIST]
  *
  * A SUMMARY (corpus/SCHEMA.md, "Summary"; mk/summary.sh writes them) is a
@@ -39,7 +39,10 @@
  * byte for byte corpus/queries/compare.jq's text. -j: all of it (every
  * new and gone site) as one JSON line, the fields in compare.jq's order (jq . prints it
  * as compare.jq does), written as it goes (the gone sites wait in an
- * unlinked temporary file in $TMPDIR). Each side's summaries come in seed
+ * unlinked temporary file in $TMPDIR). -t (with -j): the new and gone lists
+ * hold only the N most frequent sites (count, then seed, path, line, key:
+ * make report's lists), and new_count and gone_count follow, the sites of
+ * each; what is held is N sites a list. Each side's summaries come in seed
  * order (a seed after a larger one is refused, exit 2): a seed's A and B
  * summaries are compared, then forgotten.
  *
@@ -1274,6 +1277,14 @@ static struct htab flag_map = MAP;
 static uint64_t nnew, ngone, nboth;
 static int json;
 static FILE *gone_tmp;			/* -j: the gone sites, until the new ones are out */
+static int top_only;			/* -t */
+/* -t: the N most frequent new (0) and gone (1) sites so far, best first */
+struct best {
+	uint64_t count, seed, line, key;
+	char *path, *json;
+};
+static struct best *best[2];
+static size_t nbest[2];
 struct text { char *s; size_t n, cap; size_t lines; };
 static struct text new_text, gone_text;	/* the first N lines of each list */
 
@@ -1384,6 +1395,65 @@ static void put_site(FILE *o, const struct site *s, int sd, int first)
 	fprintf(o, ",\"count\":%llu}", (unsigned long long)s->count[sd]);
 }
 
+/* x before y in make report's lists: more instances first */
+static int best_before(const struct best *x, const struct best *y)
+{
+	int c;
+
+	if (x->count != y->count)
+		return x->count > y->count;
+	if (x->seed != y->seed)
+		return x->seed < y->seed;
+	if ((c = strcmp(x->path, y->path)))
+		return c < 0;
+	if (x->line != y->line)
+		return x->line < y->line;
+	return x->key < y->key;
+}
+
+/* -t: site s, side sd, kept in list `which` when among its N best */
+static void keep_best(int which, const struct site *s, int sd)
+{
+	struct best b = { s->count[sd], cur_seed, s->line, s->key[sd], arena + s->path, NULL };
+	struct best *l;
+	size_t n = nbest[which], at, size;
+	FILE *f;
+
+	if (!list_n)
+		return;
+	if (!best[which])
+		best[which] = emalloc(list_n * sizeof(**best));
+	l = best[which];
+	if (n == list_n) {
+		if (!best_before(&b, &l[n - 1]))
+			return;
+		n--;
+		free(l[n].path);
+		free(l[n].json);
+	}
+	for (at = n; at > 0 && best_before(&b, &l[at - 1]); at--)
+		;
+	memmove(&l[at + 1], &l[at], (n - at) * sizeof(*l));
+	b.path = estrndup(arena + s->path, s->pathlen);
+	if (!(f = open_memstream(&b.json, &size)))
+		die(EXIT_IO, "memory: %s", strerror(errno));
+	put_site(f, s, sd, 1);
+	efclose(f, "memory");
+	l[at] = b;
+	nbest[which] = n + 1;
+}
+
+/* -t: list `which`, and its memory */
+static void put_best(int which)
+{
+	for (size_t i = 0; i < nbest[which]; i++) {
+		printf("%s%s", i ? "," : "", best[which][i].json);
+		free(best[which][i].path);
+		free(best[which][i].json);
+	}
+	free(best[which]);
+}
+
 /* one site of a text list: "  seed S KEY  TEXT", the first N only */
 static void add_text(struct text *t, const struct site *s, int sd)
 {
@@ -1452,7 +1522,13 @@ static void compare_seed(void)
 	for (size_t i = 0; i < n; i++) {
 		struct site *s = &sites[order[i]];
 
-		if (s->has[1]) {
+		if (top_only && s->has[1]) {
+			keep_best(0, s, 1);
+			nnew++;
+		} else if (top_only) {
+			keep_best(1, s, 0);
+			ngone++;
+		} else if (s->has[1]) {
 			if (json)
 				put_site(stdout, s, 1, !nnew);
 			else
@@ -1472,7 +1548,9 @@ static void compare_seed(void)
 
 static void compare_begin(void)
 {
-	if (json) {
+	if (json && top_only) {
+		fputs("{\"new\":[", stdout);
+	} else if (json) {
 		const char *dir = getenv("TMPDIR");
 		char *name = emalloc(strlen(dir && *dir ? dir : "/tmp") + 32);
 		int fd;
@@ -1512,14 +1590,20 @@ static void compare_end(void)
 		char buf[65536];
 		size_t got;
 
-		fputs("],\"gone\":[", stdout);
-		if (fflush(gone_tmp) || fseek(gone_tmp, 0, SEEK_SET))
-			die(EXIT_IO, "a temporary file: %s", strerror(errno));
-		while ((got = fread(buf, 1, sizeof(buf), gone_tmp)))
-			fwrite(buf, 1, got, stdout);
-		if (ferror(gone_tmp))
-			die(EXIT_IO, "a temporary file: %s", strerror(errno));
-		fclose(gone_tmp);
+		if (top_only) {
+			put_best(0);
+			fputs("],\"gone\":[", stdout);
+			put_best(1);
+		} else {
+			fputs("],\"gone\":[", stdout);
+			if (fflush(gone_tmp) || fseek(gone_tmp, 0, SEEK_SET))
+				die(EXIT_IO, "a temporary file: %s", strerror(errno));
+			while ((got = fread(buf, 1, sizeof(buf), gone_tmp)))
+				fwrite(buf, 1, got, stdout);
+			if (ferror(gone_tmp))
+				die(EXIT_IO, "a temporary file: %s", strerror(errno));
+			fclose(gone_tmp);
+		}
 		printf("],\"both\":%llu,\"flags\":[", (unsigned long long)nboth);
 		for (size_t i = 0; i < nrows; i++) {
 			printf("%s{\"flag\":", i ? "," : "");
@@ -1559,7 +1643,11 @@ static void compare_end(void)
 			}
 			printf("]}");
 		}
-		printf("]}\n");
+		if (top_only)
+			printf("],\"new_count\":%llu,\"gone_count\":%llu}\n", (unsigned long long)nnew,
+			       (unsigned long long)ngone);
+		else
+			printf("]}\n");
 	} else {
 		printf("sites: %llu new in B, %llu gone in B, %llu in both\n\n", (unsigned long long)nnew,
 		       (unsigned long long)ngone, (unsigned long long)nboth);
@@ -1804,7 +1892,7 @@ static _Noreturn void usage(void)
 {
 	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]\n"
 		"       kwarn-agg top -p [-n N] [-s BOOTS] SUMS\n"
-		"       kwarn-agg compare [-j] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
+		"       kwarn-agg compare [-j [-t]] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
 	exit(EXIT_USAGE);
 }
 
@@ -2004,7 +2092,7 @@ int main(int argc, char **argv)
 		list_n = 20;
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, compare_mode ? "jn:a:A:b:B:" : "gjn:ps:T:")) != -1)
+	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:" : "gjn:ps:T:")) != -1)
 		switch (c) {
 		case 'g':
 			grouped = 1;
@@ -2014,6 +2102,9 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			sums_mode = 1;
+			break;
+		case 't':
+			top_only = 1;
 			break;
 		case 's':
 			boots = optarg;
@@ -2038,7 +2129,8 @@ int main(int argc, char **argv)
 		}
 	for (; !compare_mode && optind < argc; optind++)
 		*PUSH(in[0].v, in[0].n, in[0].cap) = estrndup(argv[optind], strlen(argv[optind]));
-	if (optind != argc || !in[0].n || (compare_mode && !in[1].n) || (sums_mode && (json || in[0].n != 1)))
+	if (optind != argc || !in[0].n || (compare_mode && !in[1].n) || (sums_mode && (json || in[0].n != 1)) ||
+	    (top_only && !json))
 		usage();
 	if (compare_mode)
 		compare(in);

@@ -164,12 +164,15 @@ $agg[0] as $a
          {instances: ($m | map(.warnings.instances) | add), unique: ($m | map(.warnings.unique) | add),
           seeds: ($m | map(.seed) | unique)} end)}],
 
-  # per seed and toolchain: every build, and the boot
-  status: [($b + $boot_recs) | map({seed, toolchain}) | unique
+  # per seed and toolchain: every build, and the boot (each found by its
+  # seed and toolchain in an object, not by a scan of every build)
+  status: (($b | group_by([.seed, .toolchain])
+      | map({key: "\(.[0].seed) \(.[0].toolchain)", value: .}) | from_entries) as $by
+    | ($boot_recs | reverse | map({key: "\(.seed) \(.toolchain)", value: .}) | from_entries) as $bootby
+    | [($b + $boot_recs) | map({seed, toolchain}) | unique
     | sort_by(.seed, (.toolchain as $t | ($tcs | index($t)) // 1000), .toolchain)[] as $k
-    | ($b | map(select(.seed == $k.seed and .toolchain == $k.toolchain))
-       | sort_by((.w | length), .variant)) as $bs
-    | ($boot_recs | map(select(.seed == $k.seed and .toolchain == $k.toolchain)) | first) as $bt
+    | ($by["\($k.seed) \($k.toolchain)"] // [] | sort_by((.w | length), .variant)) as $bs
+    | $bootby["\($k.seed) \($k.toolchain)"] as $bt
     | $k + {
       builds: [$bs[] | {file, w, variant, status, make_exit,
                         failed: (.failed_targets | length), failed_targets: .failed_targets[:3],
@@ -177,7 +180,7 @@ $agg[0] as $a
                           | "\(.target): [\(.tool)] \(if .path == "" then "" else "\(.path):\(.line): " end)\(.message)"],
                         instances, unique, config: (.config_sha256 // "" | .[:12])}],
       boot: (if $bt == null then null else
-        $bt | {status, seconds, records, count_ok, findings: (.findings | length)} end)}],
+        $bt | {status, seconds, records, count_ok, findings: (.findings | length)} end)}]),
 
   boots: $boots
 }

@@ -73,13 +73,52 @@ for f in "${boots[@]}"; do
 		jq -n -c --arg file "$rel" --argjson n "$n" -f "$here/branches.jq" >> "$tmp/boots"
 done
 
-# the W=$w corpora added up; the others' warnings per build
+# The W=$w corpora added up (kwarn-agg top -j), and each pair of their
+# toolchains, the reference first, over the seeds both built (kwarn-agg
+# compare -j -t: its lists the $n most frequent sites): as many at once as
+# there are cores, each writing its own files, OK_FILE last
+run_job() {	# run_job OK_FILE COMMAND...
+	while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done
+	{ "${@:2}" && touch "$1"; } &
+}
+cores=$(nproc) tab=$'\t'
+top_all() { "$agg" top -j -n "$n" -s "$tmp/bootlist" -T "$tmp/wsums" > "$tmp/agg"; }
 jq -r 'select(.type == "boot") | [.seed, .toolchain, .status] | @tsv' "$tmp/builds" > "$tmp/bootlist"
 if [ -s "$tmp/wsums" ]; then
-	"$agg" top -j -n "$n" -s "$tmp/bootlist" -T "$tmp/wsums" > "$tmp/agg" || exit 1
+	run_job "$tmp/agg.ok" top_all
 else
 	echo '{"toolchains":[],"builds":[],"seeds":[],"flags":[],"build_status":{},"boot_status":{}}' > "$tmp/agg"
+	touch "$tmp/agg.ok"
 fi
+# seed, toolchain and summary of each W=$w corpus (its path names them), by seed
+printf '%s\n' "${wfiles[@]#"$corpus"/}" | paste - "$tmp/wsums" |
+	sed -n "s|^seed-\([0-9]*\)/\(.*\)-W$w\.jsonl\.zst\t|\1\t\2\t|p" | sort -s -t "$tab" -k1,1n > "$tmp/wlist"
+cut -f2 "$tmp/wlist" | sort -u | awk -v ref="$ref" '$0 == ref { print; next } { o[++n] = $0 } END { for (i = 1; i <= n; i++) print o[i] }' > "$tmp/tcs"
+awk '{ t[++n] = $0 } END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) print t[i], t[j] }' "$tmp/tcs" > "$tmp/pairs"
+pair() {	# pair I A B: $tmp/pair.I/out (run in an && list: no set -e)
+	local d=$tmp/pair.$1 a=$2 b=$3
+	mkdir -p "$d"
+	awk -F '\t' -v a="$a" -v b="$b" '$2 == a { sa[$1] = $3 } $2 == b { sb[$1] = $3; order[++n] = $1 }
+		END { for (i = 1; i <= n; i++) if (order[i] in sa) { s = s (s == "" ? "" : ",") order[i]
+			print sa[order[i]] > d "/a"; print sb[order[i]] > d "/b" }
+		  print "[" s "]" > d "/seeds"; printf "" >> d "/a"; printf "" >> d "/b" }' d="$d" "$tmp/wlist" &&
+	"$agg" compare -j -t -n "$n" -A "$d/a" -B "$d/b" > "$d/cmp" &&
+	jq -c --arg a "$a" --arg b "$b" --argjson s "$(cat "$d/seeds")" \
+		'{a: $a, b: $b, seeds: $s, result: .}' "$d/cmp" > "$d/out"
+}
+np=0
+while read -r a b; do
+	np=$((np + 1))
+	run_job "$tmp/pair.$np.ok" pair "$np" "$a" "$b"
+done < "$tmp/pairs"
+wait
+[ -e "$tmp/agg.ok" ] || fail_with 1 "kwarn-agg top over the W=$w corpora failed (its error is above)"
+for ((i = 1; i <= np; i++)); do
+	[ -e "$tmp/pair.$i.ok" ] || fail_with 1 "the compare of $(sed -n "${i}p" "$tmp/pairs") failed (its error is above)"
+	cat "$tmp/pair.$i/out"
+done > "$tmp/cmps"
+
+# the others' warnings per build
 if [ -s "$tmp/osums" ]; then
 	"$agg" top -j -n "$n" -T "$tmp/osums" > "$tmp/oagg" || exit 1
 	# each build's warnings, by its corpus file (the lists are in one order)
@@ -90,30 +129,6 @@ if [ -s "$tmp/osums" ]; then
 else
 	echo '{}' > "$tmp/owarn"
 fi
-
-# each pair of toolchains with W=$w corpora, the reference first, over the
-# seeds both built: kwarn-agg compare -j, its lists cut to the $n most
-# frequent sites
-: > "$tmp/cmps"
-jq -r --arg ref "$ref" '.builds | map(select(.variant == "plain") | .toolchain) | unique
-	| ([.[] | select(. == $ref)] + [.[] | select(. != $ref)]) as $t
-	| range(0; $t | length) as $i | range($i + 1; $t | length) as $j | "\($t[$i]) \($t[$j])"' \
-	"$tmp/agg" > "$tmp/pairs"
-while read -r a b; do
-	jq -r --arg a "$a" --arg b "$b" '.builds | map(select(.variant == "plain")) as $p
-		| ($p | map(select(.toolchain == $a) | .seed) | unique) as $sa
-		| ($p | map(select(.toolchain == $b) | .seed) | unique) as $sb
-		| ($sa - ($sa - $sb)) as $s
-		| ($s | tostring), ($p[] | select(.seed as $x | any($s[]; . == $x)) | "\(.toolchain)\t\(.summary)")' \
-		"$tmp/agg" > "$tmp/cmp-sums"
-	awk -F '\t' -v t="$a" 'NR > 1 && $1 == t { print $2 }' "$tmp/cmp-sums" > "$tmp/cmp-a"
-	awk -F '\t' -v t="$b" 'NR > 1 && $1 == t { print $2 }' "$tmp/cmp-sums" > "$tmp/cmp-b"
-	"$agg" compare -j -A "$tmp/cmp-a" -B "$tmp/cmp-b" > "$tmp/cmp" || exit 1
-	jq -c --arg a "$a" --arg b "$b" --argjson n "$n" --argjson s "$(head -n 1 "$tmp/cmp-sums")" '
-		def top: sort_by(-.count, .seed, .path, .line, .key)[:$n];
-		{a: $a, b: $b, seeds: $s, result: (. + {new_count: (.new | length), gone_count: (.gone | length),
-		 new: (.new | top), gone: (.gone | top)})}' "$tmp/cmp" >> "$tmp/cmps"
-done < "$tmp/pairs"
 
 jq -n --slurpfile builds "$tmp/builds" --slurpfile agg "$tmp/agg" --slurpfile owarn "$tmp/owarn" \
 	--slurpfile cmps "$tmp/cmps" --slurpfile boots "$tmp/boots" --arg w "$w" --arg ref "$ref" --argjson n "$n" \

@@ -145,6 +145,15 @@ ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j
 	cmp <($san compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst) \
 	    <($plain compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst)"
 
+# make report's lists: -t keeps the 3 most frequent new and gone sites (the
+# order report.jq had sorted compare -j's whole lists in) and their counts
+ok "kwarn-agg compare -j -t -n 3 (ASan+UBSan): compare -j's lists cut to the 3 most frequent, with their lengths" bash -c "
+	for s in 1 2 3; do echo $m/$TEST_RUN/seed-\$s/gcc-12-W123.sum.zst; done > $TESTDIR/t-a &&
+	for s in 1 2 3; do echo $m/$TEST_RUN/seed-\$s/clang-14-W123.sum.zst; done > $TESTDIR/t-b &&
+	$san compare -j -t -n 3 -A $TESTDIR/t-a -B $TESTDIR/t-b > $TESTDIR/t-top.json &&
+	$plain compare -j -A $TESTDIR/t-a -B $TESTDIR/t-b | jq -c 'def top: sort_by(-.count, .seed, .path, .line, .key)[:3];
+		. + {new_count: (.new | length), gone_count: (.gone | length), new: (.new | top), gone: (.gone | top)}' |
+		cmp - $TESTDIR/t-top.json && jq -e '.new_count > 3 and .gone_count > 3' $TESTDIR/t-top.json > /dev/null"
 # A campaign: seeds 1, 2 and 3 relabeled from the test seed's gcc-12 and
 # clang-14 corpora; seed 1 without its fs/ warnings (so seed 2 finds keys
 # seed 1 did not), seed 2's gcc-12 build relabeled failed, seed 1 booted

@@ -26,6 +26,7 @@ for keys in shared distinct; do
 	figure "compare.jq on the same records, $keys keys: the same output" "^   compare.jq, $keys keys +$num +$num +$num +$num  yes, byte for byte$"
 	figure "make merge of 2 seeds x 3 toolchains into an empty corpus with its index, $keys keys" "^   merge +$keys +2 +$num +$num +$num  $"
 	figure "make top through the index's sums against today's path, $keys keys" "^   top-sums +$keys +2 +$num +$num +$num   today's path / the index's: ${num}x$"
+	figure "make report over 2 seeds x 3 toolchains, $keys keys" "^   report +$keys +2 +$num +$num +$num  $"
 done
 ok "make top and make compare through the index give today's path's bytes" bash -c "! grep -q 'NOT the same output' $out"
 figure "how make top and make compare scale" "^   time per seed at N=2 / at N=1: top shared $num; compare shared $num; top distinct $num; compare distinct $num; "
