@@ -175,31 +175,6 @@ static int parse_u64(const char *s, size_t n, uint64_t *v)
 	return 1;
 }
 
-/* undo jq's @tsv escapes (\\ \t \n \r) in place; 0 for any other */
-static int unescape(char *s, size_t *n)
-{
-	char *o = s, *end = s + *n;
-
-	for (char *p = s; p < end; p++) {
-		if (*p != '\\') {
-			*o++ = *p;
-			continue;
-		}
-		if (++p == end)
-			return 0;
-		switch (*p) {
-		case '\\': *o++ = '\\'; break;
-		case 't': *o++ = '\t'; break;
-		case 'n': *o++ = '\n'; break;
-		case 'r': *o++ = '\r'; break;
-		default: return 0;
-		}
-	}
-	*o = '\0';
-	*n = (size_t)(o - s);
-	return 1;
-}
-
 /*
  * Split @line at tabs into at most @max fields; the number of fields, or
  * @max + 1 for more. @rest: the last field is the rest of the line, not
@@ -349,7 +324,7 @@ static void parse_record(const struct lines *l, char *line, size_t n, struct rec
 	    ((compare_mode || r->root) && memchr(f[TEXT], '\\', len[TEXT])))
 		for (size_t i = 1; i < NFIELDS; i++)
 			if ((i != TEXT || compare_mode || r->root) && memchr(f[i], '\\', len[i]) &&
-			    !unescape(f[i], &len[i]))
+			    !tsv_unescape(f[i], &len[i]))
 				bad(l, l->lineno, "a bad escape in field %zu", i + 1);
 	r->kind = f[1];
 	r->tool = f[2];
@@ -860,7 +835,7 @@ static void top_record(const struct rec *r)
 		size_t tlen = strlen(r->text);
 		char *text = estrndup(r->text, tlen);
 
-		if (memchr(text, '\\', tlen) && !unescape(text, &tlen))
+		if (memchr(text, '\\', tlen) && !tsv_unescape(text, &tlen))
 			die(EXIT_BADINPUT, "a bad escape in the text of key %s", r->key_hex);
 		free(ws->path);
 		free(ws->text);
@@ -1944,7 +1919,7 @@ static void read_sums(const char *file)
 		int fresh;
 
 		for (size_t i = 1; i < nf; i++)
-			if (memchr(f[i], '\\', flen[i]) && !unescape(f[i], &flen[i]))
+			if (memchr(f[i], '\\', flen[i]) && !tsv_unescape(f[i], &flen[i]))
 				bad(&l, l.lineno, "a bad escape in field %zu", i + 1);
 		if (!strcmp(f[0], "build") && nf == 10) {
 			struct header h = { f[2], f[3], f[4], f[5], f[9], flen[3], 0, 0, 0, 0 };

@@ -404,30 +404,6 @@ static char *first_line(const char *name)
 
 /* ---- summaries in ---- */
 
-/* undo jq's @tsv escapes (\\ \t \n \r) in place; 0 for any other */
-static int unescape(char *s, size_t *n)
-{
-	char *o = s, *end = s + *n;
-
-	for (char *p = s; p < end; p++) {
-		if (*p != '\\') {
-			*o++ = *p;
-			continue;
-		}
-		if (++p == end)
-			return 0;
-		switch (*p) {
-		case '\\': *o++ = '\\'; break;
-		case 't': *o++ = '\t'; break;
-		case 'n': *o++ = '\n'; break;
-		case 'r': *o++ = '\r'; break;
-		default: return 0;
-		}
-	}
-	*n = (size_t)(o - s);
-	return 1;
-}
-
 /* at most @max tab-separated fields of @line; how many there are */
 static size_t split(char *line, size_t n, char **f, size_t *len, size_t max)
 {
@@ -1339,7 +1315,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 			int fresh;
 
 			for (int i = 1; i < NFIELDS; i++)
-				if (i != 7 && memchr(f[i], '\\', len[i]) && !unescape(f[i], &len[i]))
+				if (i != 7 && memchr(f[i], '\\', len[i]) && !tsv_unescape(f[i], &len[i]))
 					die(EXIT_BADINPUT, "%s:%lu: a bad escape in field %d", l->name, l->lineno, i + 1);
 			if (len[0] != 16 || (len[4] && (!number(f[4], len[4], &lv) || lv > 3)) ||
 			    !number(f[6], len[6], &ln) || (len[10] && (len[10] != 1 || f[10][0] != '1')))

@@ -389,3 +389,28 @@ void put_json_string(FILE *o, const char *s, enum json_style style)
 	}
 	putc('"', o);
 }
+
+int tsv_unescape(char *s, size_t *n)
+{
+	char *o = s, *end = s + *n;
+
+	for (char *p = s; p < end; p++) {
+		if (*p != '\\') {
+			*o++ = *p;
+			continue;
+		}
+		if (++p == end)
+			return 0;
+		switch (*p) {
+		case '\\': *o++ = '\\'; break;
+		case 't': *o++ = '\t'; break;
+		case 'n': *o++ = '\n'; break;
+		case 'r': *o++ = '\r'; break;
+		default: return 0;
+		}
+	}
+	if (o < end)
+		*o = '\0';
+	*n = (size_t)(o - s);
+	return 1;
+}

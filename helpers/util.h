@@ -127,4 +127,9 @@ void htab_free(struct htab *t);
 enum json_style { JSON_JQ, JSON_U_ESCAPES };
 void put_json_string(FILE *o, const char *s, enum json_style style);
 
+/* undo jq's @tsv escapes (\\ \t \n \r) of the n bytes at s in place, n
+ * made the new length; a field that got shorter ends in a NUL. 0 for any
+ * other escape. */
+int tsv_unescape(char *s, size_t *n);
+
 #endif
