@@ -60,10 +60,13 @@ runs=$TESTDIR/runs
 rm -rf "$runs" && mkdir -p "$runs/$TEST_TREE/p0-frag-000000000000/seed-1" "$runs/$TEST_RUN/seed-1"
 ln "$cdir/gcc-12-W123.jsonl.zst" "$runs/$TEST_TREE/p0-frag-000000000000/seed-1/" && ln "$cdir/gcc-12-W123.jsonl.zst" "$runs/$TEST_RUN/seed-1/"
 key=$(pick gcc-12 -Wshadow)
+make -C "$TOP" -s index CORPUS="$runs" O="$O" > /dev/null 2>&1
+runs_index=$(make -C "$TOP" -s where CORPUS="$runs" O="$O" | sed -n 's/^index *//p')
 first() {	# first RUN: the corpus file repro takes when the settings' run is RUN
 	rm -rf "$TESTDIR/rs" && mkdir -p "$TESTDIR/rs" &&
 	"$TOP/mk/repro.sh" PHASE=find ID="$key" LINE= SEED= TOOLCHAIN= KVER= KSRC= KWARN_PARSE= \
 		CORPUS="$runs" TREE_DIR="$TEST_TREE" RUN="$1" \
+		KWARN_INDEX="$TOP/.build/bin/kwarn-index" INDEX="$runs_index" \
 		STATE="$TESTDIR/rs" O="$O" TOP="$TOP" > /dev/null &&
 	head -n1 "$TESTDIR/rs/found" | cut -f1
 }
