@@ -7,9 +7,12 @@
 #        campaign-step.sh LOG end
 #
 # KIND is config, build or boot. COMMAND (the step's sub-make) runs as it
-# is; then one line "KIND SEED RESULT SECONDS LABEL" (tab-separated) is
-# added to LOG under its lock, and builds and boots print the progress:
-#   DONE     seed 7 gcc-12 W=123: ok, 95 s; 12/3000 done, 1 failed, 0:20:14 so far, ETA 83:10:00
+# is; then one line "KIND SEED RESULT SECONDS LABEL CPU LOAD" (tab-
+# separated: wall seconds; CPU seconds of the step's processes, user and
+# system; the 5-minute load average at its end, what its wall time is read
+# against) is added to LOG under its lock, and builds and boots print the
+# progress:
+#   DONE     seed 7 gcc-12 W=123: ok, 95 s (180 s CPU, load 2.04); 12/3000 done, 1 failed, 0:20:14 so far, ETA 83:10:00
 # RESULT: ok; failed or timeout (the kernel's, as CORPUS_FILE's build
 # record says: a finding); error (the step itself failed: the campaign
 # goes on, and "end" exits 1); skipped (its seed's config failed).
@@ -50,6 +53,17 @@ esac
 [ $# -ge 5 ] || fail "usage: campaign-step.sh LOG $kind LABEL SEED CORPUS_FILE EMPTY_DIR COMMAND..."
 label=$1 seed=$2 corpus=$3 empty=$4
 shift 4
+# children_ticks: the CPU time of this script's finished children (and
+# theirs: each make waits for its own), user and system, in clock ticks
+# (/proc/PID/stat's cutime and cstime, the 16th and 17th fields; the 2nd,
+# the command's name, ends with the last ')')
+children_ticks() {
+	local s
+	read -r s < /proc/$$/stat
+	read -ra s <<< "${s##*) }"
+	echo $((s[13] + s[14]))
+}
+ticks=$(children_ticks)
 start=$SECONDS
 if [ "$kind" != config ] && grep -q "^config"$'\t'"$seed"$'\t'error "$log"; then
 	result=skipped
@@ -67,7 +81,9 @@ elif MAKEFLAGS=$step_makeflags "$@"; then
 else
 	result=error
 fi
-line=$(printf '%s\t%s\t%s\t%s\t%s' "$kind" "$seed" "$result" $((SECONDS - start)) "$label")
+cpu=$((($(children_ticks) - ticks) / $(getconf CLK_TCK)))
+load=$(cut -d' ' -f2 /proc/loadavg)
+line=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s' "$kind" "$seed" "$result" $((SECONDS - start)) "$label" "$cpu" "$load")
 # one writer at a time; the counts are read under the same lock
 exec 9>> "$log.lock"
 flock 9
@@ -79,4 +95,4 @@ read -r done failed total began < <(awk -F '\t' '
 	END { print d + 0, f + 0, total + 0, began + 0 }' "$log")
 elapsed=$(($(date +%s) - began))
 eta=$((elapsed * (total - done) / (done > 0 ? done : 1)))
-say DONE "$label: $result, $((SECONDS - start)) s; $done/$total done, $failed failed, $(hms "$elapsed") so far, ETA $(hms "$eta")"
+say DONE "$label: $result, $((SECONDS - start)) s ($cpu s CPU, load $load); $done/$total done, $failed failed, $(hms "$elapsed") so far, ETA $(hms "$eta")"

@@ -104,9 +104,13 @@ ok "  the two builds ran at once, each in the shared jobserver, with a progress 
 	log=$TESTDIR/t11-run-$((runs)).log
 	grep -q '^  BUILD    seed 1 $TEST_TC W=1 plain jobs shared' \$log &&
 	grep -q '^  BUILD    seed 2 $TEST_TC W=1 plain jobs shared' \$log &&
-	test \$(grep -c '^  DONE     seed [12] $TEST_TC W=1: ok, [0-9]* s; [12]/2 done, 0 failed' \$log) = 2 &&
+	test \$(grep -c '^  DONE     seed [12] $TEST_TC W=1: ok, [0-9]* s ([0-9]* s CPU, load [0-9.]*); [12]/2 done, 0 failed' \$log) = 2 &&
 	grep -q '^  CAMPAIGN 2 builds and 0 boots of 2: 2 ok, 0 failed' \$log &&
 	test \$(grep -c '^  CC ' $o2/$TEST_RUN/seed-2/$TEST_TC-W1/make.log) -gt 100"
+# seed 2's whole build ran in this campaign: its CPU seconds are its
+# compilers', not those of the step's shell (the campaign's log line)
+ok "  its log says the CPU seconds of seed 2's build, its compilers' included (more than 10 s)" \
+	awk -F '\t' '$1 == "build" && $2 == 2 { n++; ok = $6 > 10 } END { exit !(n == 1 && ok) }' "$o2/campaign/$TEST_RUN/last.log"
 ok "the first run installed linux-source-6.1, then unpacked and patched the tree once" bash -c "
 	grep -q '^  APT .*linux-source-6.1' $TESTDIR/t11-run-1.log &&
 	test \$(cat $TESTDIR/t11-run-*.log | grep -c '^  TREE ') = 1"
