@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kwarn-svg - a horizontal bar chart as one self-contained SVG element.
+ * kwarn-svg - a horizontal bar chart, or a curve, as one self-contained
+ * SVG element.
  *
- * Usage: kwarn-svg [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]
+ * Usage: kwarn-svg [-c] [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]
+ *   -c  a curve: the categories left to right, evenly spaced, the values
+ *       upwards, one line per series (a campaign's discovery curve: the
+ *       distinct keys after each seed); -x labels the categories' axis
  *   -l  logarithmic value axis (decades from 1; a bar of 1 is drawn 2 px
  *       long so that it shows)
  *   -i  the svg element's id (default "chart")
@@ -26,7 +30,10 @@
  * Writes an <svg class="chart"> with one <rect class="bar"> per non-zero
  * value (data-series, data-value, and a <title> tooltip), the value printed
  * at the bar's end, labelled axes with ticks and grid lines, and a legend
- * when there is more than one series. Text is sized for 12 px fonts; the
+ * when there is more than one series. With -c, one <polyline class="curve">
+ * per series (data-series, data-values: its values in order; a category
+ * without a value is skipped), its last value printed at its end, and
+ * about ten of the categories' labels along the bottom. Text is sized for 12 px fonts; the
  * category labels are monospace (and cut to 48 characters, from the left,
  * as paths say most at their end). Same input, same bytes: no libm, no
  * clock, no locale.
@@ -47,6 +54,8 @@
 #define CHAR_MONO 7.3   /* 12 px DejaVu Sans Mono advance, rounded up */
 #define CHAR_SANS 7.0   /* 12 px sans, digits and commas, rounded up */
 #define MAXLABEL 48
+#define CURVE_HEIGHT 280	/* the curve's plot area */
+#define CURVE_TICKS 10		/* at most this many category labels, and 1 */
 
 static const char *const palette[] = {
 	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
@@ -64,7 +73,7 @@ static char **series;
 static size_t nseries;
 static struct row *rows;
 static size_t nrows;
-static int logscale;
+static int logscale, curve;
 static const char *name = "<stdin>";
 
 /*
@@ -240,49 +249,111 @@ static const char *shown(const char *s, int *cut)
 	return s;
 }
 
-int main(int argc, char **argv)
+static const char *id = "chart", *title = "", *xlabel = "", *ylabel = "";
+
+/* the value axis's end: the next decade, or a round linear @step */
+static unsigned long long axis_top(unsigned long long max, unsigned long long *step)
 {
-	const char *id = "chart", *title = "", *xlabel = "", *ylabel = "";
-	unsigned long long max = 0, top, step = 1;
-	double left, right, plot, y, ticky, x0, w, maxlab = 0, maxval = 0;
+	/* 1, 2, 5, 10, 20, 50, ...: at most 5 steps */
+	static const unsigned mant[] = { 1, 2, 5 };
+	unsigned long long top, base = 1;
+	int k = 0;
+
+	*step = 1;
+	if (logscale) {
+		for (top = 10; top < max; top *= 10)
+			;
+		return top;
+	}
+	for (*step = 1; *step * 5 < max; *step = base * mant[k])
+		if (++k == 3) {
+			k = 0;
+			base *= 10;
+		}
+	top = (max + *step - 1) / *step * *step;
+	return top ? top : *step;
+}
+
+/* how far along an axis of @len pixels, ending at @top, the value @v is */
+static double along(unsigned long long v, unsigned long long top, double len)
+{
+	if (logscale)
+		return v ? len * log10_((double)v) / log10_((double)top) : 0;
+	return len * (double)v / (double)top;
+}
+
+/* the value axis's ticks, in order: 0 (linear) or 1 (log) first */
+static int next_tick(unsigned long long *t, unsigned long long top, unsigned long long step, int first)
+{
+	if (first)
+		*t = logscale ? 1 : 0;
+	else
+		*t = logscale ? *t * 10 : *t + step;
+	return *t <= top;
+}
+
+/* the <svg> element's start, its title and the legend (of several series) */
+static void svg_start(double width, int height, int top_margin, double left,
+		      const char *counted, size_t count)
+{
+	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"");
+	xml(id);
+	printf("\" width=\"%.0f\" height=\"%d\" viewBox=\"0 0 %.0f %d\" role=\"img\" "
+	       "data-%s=\"%zu\" data-scale=\"%s\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n",
+	       width, height, width, height, counted, count, logscale ? "log" : "linear");
+	printf("<title>");
+	xml(title);
+	printf("</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+	if (*title) {
+		printf("<text class=\"title\" x=\"%.1f\" y=\"20\" font-size=\"14\" font-weight=\"bold\">", left);
+		xml(title);
+		printf("</text>\n");
+	}
+	if (nseries > 1) {
+		double lx = left;
+
+		for (size_t j = 0; j < nseries; j++) {
+			printf("<rect class=\"key\" x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+			       "<text x=\"%.1f\" y=\"%d\">", lx, top_margin - 20, palette[j % NCOLORS],
+			       lx + 16, top_margin - 10);
+			xml(series[j]);
+			printf("</text>\n");
+			lx += 16 + chars(series[j]) * CHAR_SANS + 18;
+		}
+	}
+}
+
+/* the axes' labels: -x centred below @xy, -y rotated left of the middle of @y0..@y1 */
+static void axis_labels(double xx, double xy, double y0, double y1)
+{
+	if (*xlabel) {
+		printf("<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", xx, xy);
+		xml(xlabel);
+		printf("</text>\n");
+	}
+	if (*ylabel) {
+		double cy = (y0 + y1) / 2;
+
+		printf("<text class=\"ylabel\" x=\"14\" y=\"%.1f\" text-anchor=\"middle\" "
+		       "transform=\"rotate(-90 14 %.1f)\">", cy, cy);
+		xml(ylabel);
+		printf("</text>\n");
+	}
+}
+
+static int top_margin(void)
+{
+	return (*title ? 30 : 8) + (nseries > 1 ? 22 : 0);
+}
+
+/* categories top to bottom, a bar per series and value, the values along x */
+static void bars(void)
+{
+	unsigned long long max = 0, top, step, t;
+	double left, right, plot, y, ticky, w, maxlab = 0, maxval = 0;
 	size_t i, j, nbars = 0;
 	char num[32];
-	int c, cut, legend, height, top_margin;
-	int fd = STDIN_FILENO;
-
-	argv0 = "kwarn-svg";
-	while ((c = getopt(argc, argv, "li:t:x:y:")) != -1)
-		switch (c) {
-		case 'l': logscale = 1; break;
-		case 'i': id = optarg; break;
-		case 't': title = optarg; break;
-		case 'x': xlabel = optarg; break;
-		case 'y': ylabel = optarg; break;
-		default:
-			fprintf(stderr, "usage: kwarn-svg [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
-			return EXIT_USAGE;
-		}
-	check_option('i', id);
-	check_option('t', title);
-	check_option('x', xlabel);
-	check_option('y', ylabel);
-	/* the report inlines the chart in HTML, where an id is one word */
-	if (!*id || strpbrk(id, " \t\n\f\r"))
-		die(EXIT_USAGE, "-i '%s': an id is not empty and has no white space",
-		    printable(id));
-	if (argc - optind > 1) {
-		fprintf(stderr, "usage: kwarn-svg [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
-		return EXIT_USAGE;
-	}
-	if (optind < argc) {
-		name = argv[optind];
-		fd = open(name, O_RDONLY);
-		if (fd < 0)
-			die(EXIT_IO, "%s: cannot open", name);
-	}
-	read_table(fd);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	int cut, height, tm = top_margin();
 
 	for (i = 0; i < nrows; i++) {
 		double l = chars(shown(rows[i].label, &cut)) * CHAR_MONO;
@@ -299,28 +370,7 @@ int main(int argc, char **argv)
 			nbars += rows[i].v[j] > 0;
 		}
 	}
-	/* the axis's end: the next decade, or a round linear step */
-	if (logscale) {
-		for (top = 10; top < max; top *= 10)
-			;
-	} else {
-		/* 1, 2, 5, 10, 20, 50, ...: at most 5 steps */
-		static const unsigned mant[] = { 1, 2, 5 };
-		unsigned long long base = 1;
-		int k = 0;
-
-		for (step = 1; step * 5 < max; step = base * mant[k])
-			if (++k == 3) {
-				k = 0;
-				base *= 10;
-			}
-		top = (max + step - 1) / step * step;
-		if (!top)
-			top = step;
-	}
-
-	legend = nseries > 1;
-	top_margin = (*title ? 30 : 8) + (legend ? 22 : 0);
+	top = axis_top(max, &step);
 	left = (*ylabel ? 26 : 8) + maxlab + 8;
 	right = maxval + 14;
 	commas(top, num);	/* the last tick's label, centred on the axis's end */
@@ -329,88 +379,29 @@ int main(int argc, char **argv)
 	plot = WIDTH - left - right;
 	if (plot < 240)
 		plot = 240;
-	height = top_margin + (int)nrows * ((int)nseries * BAR + GAP) + GAP + 22 + (*xlabel ? 22 : 0);
+	height = tm + (int)nrows * ((int)nseries * BAR + GAP) + GAP + 22 + (*xlabel ? 22 : 0);
+	svg_start(left + plot + right, height, tm, left, "bars", nbars);
 
-	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"");
-	xml(id);
-	printf("\" width=\"%.0f\" height=\"%d\" viewBox=\"0 0 %.0f %d\" role=\"img\" "
-	       "data-bars=\"%zu\" data-scale=\"%s\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n",
-	       left + plot + right, height, left + plot + right, height, nbars,
-	       logscale ? "log" : "linear");
-	printf("<title>");
-	xml(title);
-	printf("</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
-	if (*title) {
-		printf("<text class=\"title\" x=\"%.1f\" y=\"20\" font-size=\"14\" font-weight=\"bold\">", left);
-		xml(title);
-		printf("</text>\n");
-	}
-	if (legend) {
-		double lx = left;
-
-		for (j = 0; j < nseries; j++) {
-			printf("<rect class=\"key\" x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-			       "<text x=\"%.1f\" y=\"%d\">", lx, top_margin - 20, palette[j % NCOLORS],
-			       lx + 16, top_margin - 10);
-			xml(series[j]);
-			printf("</text>\n");
-			lx += 16 + chars(series[j]) * CHAR_SANS + 18;
-		}
-	}
-
-	ticky = top_margin + nrows * (nseries * BAR + GAP) + GAP;
+	ticky = tm + nrows * (nseries * BAR + GAP) + GAP;
 	/* grid lines and tick labels */
 	printf("<g class=\"axis\" stroke=\"#d0d0d0\">\n");
-	if (logscale) {
-		unsigned long long t;
-		double span = log10_((double)top);
-
-		for (t = 1; t <= top; t *= 10)
-			printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
-			       left + plot * log10_((double)t) / span, top_margin,
-			       left + plot * log10_((double)t) / span, ticky + 4);
-	} else {
-		unsigned long long t;
-
-		for (t = 0; t <= top; t += step)
-			printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
-			       left + plot * t / top, top_margin, left + plot * t / top, ticky + 4);
-	}
+	for (int first = 1; next_tick(&t, top, step, first); first = 0)
+		printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+		       left + along(t, top, plot), tm, left + along(t, top, plot), ticky + 4);
 	printf("</g>\n<g class=\"ticks\" text-anchor=\"middle\" fill=\"#333333\">\n");
-	{
-		unsigned long long t;
-		double span = logscale ? log10_((double)top) : 0;
-
-		for (t = logscale ? 1 : 0; t <= top; t = logscale ? t * 10 : t + step) {
-			double x = left + (logscale ? plot * log10_((double)t) / span
-						    : plot * (double)t / (double)top);
-
-			commas(t, num);
-			printf("<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x, ticky + 17, num);
-		}
+	for (int first = 1; next_tick(&t, top, step, first); first = 0) {
+		commas(t, num);
+		printf("<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", left + along(t, top, plot), ticky + 17, num);
 	}
 	printf("</g>\n");
 	printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
-	       left, top_margin, left, ticky);
+	       left, tm, left, ticky);
 	printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
 	       left, ticky, left + plot, ticky);
-	if (*xlabel) {
-		printf("<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
-		       left + plot / 2, ticky + 38);
-		xml(xlabel);
-		printf("</text>\n");
-	}
-	if (*ylabel) {
-		double cy = (top_margin + ticky) / 2;
-
-		printf("<text class=\"ylabel\" x=\"14\" y=\"%.1f\" text-anchor=\"middle\" "
-		       "transform=\"rotate(-90 14 %.1f)\">", cy, cy);
-		xml(ylabel);
-		printf("</text>\n");
-	}
+	axis_labels(left + plot / 2, ticky + 38, tm, ticky);
 
 	/* categories: label, then one bar per series with its value */
-	y = top_margin + GAP;
+	y = tm + GAP;
 	for (i = 0; i < nrows; i++) {
 		const char *l = shown(rows[i].label, &cut);
 
@@ -429,16 +420,12 @@ int main(int argc, char **argv)
 
 			if (!rows[i].has[j] || !v)
 				continue;
-			x0 = left;
-			if (logscale)
-				w = plot * log10_((double)v) / log10_((double)top);
-			else
-				w = plot * (double)v / (double)top;
+			w = along(v, top, plot);
 			if (w < 2)
 				w = 2;
 			commas(v, num);
 			printf("<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
-			       "fill=\"%s\" data-series=\"", x0, y + j * BAR + 1, w, BAR - 2,
+			       "fill=\"%s\" data-series=\"", left, y + j * BAR + 1, w, BAR - 2,
 			       palette[j % NCOLORS]);
 			xml(series[j]);
 			printf("\" data-value=\"%llu\"><title>", v);
@@ -449,13 +436,154 @@ int main(int argc, char **argv)
 			}
 			printf(": %s</title></rect>\n", num);
 			printf("<text class=\"value\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%s</text>\n",
-			       x0 + w + 4, y + j * BAR + BAR - 3, num);
+			       left + w + 4, y + j * BAR + BAR - 3, num);
 		}
 		printf("</g>\n");
 		y += nseries * BAR + GAP;
 	}
 	if (!nrows)
-		printf("<text x=\"%.1f\" y=\"%d\">no data</text>\n", left + 8, top_margin + 16);
+		printf("<text x=\"%.1f\" y=\"%d\">no data</text>\n", left + 8, tm + 16);
+}
+
+/* categories left to right, a line per series, the values upwards */
+static void curves(void)
+{
+	unsigned long long max = 0, top, step, t;
+	double left, right, plot, base, lastw = 0;
+	size_t i, j, npoints = 0, every;
+	char num[32];
+	int cut, height, tm = top_margin(), y0 = tm + 8;
+
+	for (i = 0; i < nrows; i++)
+		for (j = 0; j < nseries; j++)
+			if (rows[i].has[j]) {
+				max = rows[i].v[j] > max ? rows[i].v[j] : max;
+				npoints++;
+			}
+	top = axis_top(max, &step);
+	commas(top, num);
+	left = (*ylabel ? 26 : 8) + strlen(num) * CHAR_SANS + 10;
+	for (j = 0; j < nseries; j++)	/* the last values, printed at the lines' ends */
+		for (i = nrows; i-- > 0; )
+			if (rows[i].has[j]) {
+				commas(rows[i].v[j], num);
+				lastw = strlen(num) * CHAR_SANS > lastw ? strlen(num) * CHAR_SANS : lastw;
+				break;
+			}
+	right = lastw + 14;
+	if (right < MAXLABEL / 4 * CHAR_MONO)	/* the last category's label, centred */
+		right = MAXLABEL / 4 * CHAR_MONO;
+	plot = WIDTH - left - right;
+	base = y0 + CURVE_HEIGHT;
+	height = (int)base + 22 + (*xlabel ? 22 : 0);
+	svg_start(left + plot + right, height, tm, left, "points", npoints);
+
+#define CX(i) (left + (nrows > 1 ? plot * (double)(i) / (double)(nrows - 1) : plot / 2))
+	/* the values' grid lines and labels, then the categories' labels */
+	printf("<g class=\"axis\" stroke=\"#d0d0d0\">\n");
+	for (int first = 1; next_tick(&t, top, step, first); first = 0)
+		printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+		       left - 4, base - along(t, top, CURVE_HEIGHT), left + plot, base - along(t, top, CURVE_HEIGHT));
+	printf("</g>\n<g class=\"ticks\" text-anchor=\"end\" fill=\"#333333\">\n");
+	for (int first = 1; next_tick(&t, top, step, first); first = 0) {
+		commas(t, num);
+		printf("<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", left - 6, base - along(t, top, CURVE_HEIGHT) + 4, num);
+	}
+	printf("</g>\n<g class=\"categories\" text-anchor=\"middle\" fill=\"#333333\" "
+	       "font-family=\"DejaVu Sans Mono, monospace\">\n");
+	every = nrows > CURVE_TICKS ? (nrows - 1 + CURVE_TICKS - 1) / CURVE_TICKS : 1;
+	for (i = 0; i < nrows; i += every) {
+		if (i + every >= nrows)	/* the last category is always labelled */
+			i = nrows - 1;
+		printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>"
+		       "<text class=\"label\" x=\"%.1f\" y=\"%.1f\">", CX(i), base, CX(i), base + 4,
+		       CX(i), base + 17);
+		xml(shown(rows[i].label, &cut));
+		printf("</text>\n");
+	}
+	printf("</g>\n");
+	printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n", left, y0, left, base);
+	printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
+	       left, base, left + plot, base);
+	axis_labels(left + plot / 2, base + 38, y0, base);
+
+	for (j = 0; j < nseries; j++) {
+		double lx = 0, ly = 0;
+		unsigned long long last = 0;
+		int any = 0;
+
+		printf("<polyline class=\"curve\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" data-series=\"",
+		       palette[j % NCOLORS]);
+		xml(series[j]);
+		printf("\" data-values=\"");
+		for (i = 0; i < nrows; i++)
+			if (rows[i].has[j])
+				printf("%s%llu", any++ ? " " : "", rows[i].v[j]);
+		printf("\" points=\"");
+		any = 0;
+		for (i = 0; i < nrows; i++)
+			if (rows[i].has[j]) {
+				lx = CX(i);
+				ly = base - along(rows[i].v[j], top, CURVE_HEIGHT);
+				printf("%s%.1f,%.1f", any++ ? " " : "", lx, ly);
+				last = rows[i].v[j];
+			}
+		printf("\"><title>");
+		xml(series[j]);
+		printf("</title></polyline>\n");
+		commas(last, num);
+		if (any)
+			printf("<text class=\"value\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%s</text>\n",
+			       lx + 4, ly + 4, num);
+	}
+#undef CX
+	if (!npoints)
+		printf("<text x=\"%.1f\" y=\"%d\">no data</text>\n", left + 8, y0 + 16);
+}
+
+int main(int argc, char **argv)
+{
+	int c;
+	int fd = STDIN_FILENO;
+
+	argv0 = "kwarn-svg";
+	while ((c = getopt(argc, argv, "cli:t:x:y:")) != -1)
+		switch (c) {
+		case 'c': curve = 1; break;
+		case 'l': logscale = 1; break;
+		case 'i': id = optarg; break;
+		case 't': title = optarg; break;
+		case 'x': xlabel = optarg; break;
+		case 'y': ylabel = optarg; break;
+		default:
+			fprintf(stderr, "usage: kwarn-svg [-c] [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
+			return EXIT_USAGE;
+		}
+	check_option('i', id);
+	check_option('t', title);
+	check_option('x', xlabel);
+	check_option('y', ylabel);
+	/* the report inlines the chart in HTML, where an id is one word */
+	if (!*id || strpbrk(id, " \t\n\f\r"))
+		die(EXIT_USAGE, "-i '%s': an id is not empty and has no white space",
+		    printable(id));
+	if (argc - optind > 1) {
+		fprintf(stderr, "usage: kwarn-svg [-c] [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
+		return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		name = argv[optind];
+		fd = open(name, O_RDONLY);
+		if (fd < 0)
+			die(EXIT_IO, "%s: cannot open", name);
+	}
+	read_table(fd);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (curve)
+		curves();
+	else
+		bars();
 	printf("</svg>\n");
 	efclose(stdout, "<stdout>");
 	return 0;

@@ -51,7 +51,7 @@ report-render: report
 	$(Q)/usr/bin/python3 $(TOP)/report/render.py $(REPORT) $(RENDER_OUT)
 	$(Q)jq -r '$(RENDER_SUMMARY)' $(RENDER_OUT)/facts.json
 
-RENDER_SUMMARY := "  CHARTS   \(.charts | length) charts, \([.charts[].bars] | add // 0) bars; \
+RENDER_SUMMARY := "  CHARTS   \(.charts | length) charts, \([.charts[].bars] | add // 0) bars, \([.charts[].points] | add // 0) curve points; \
 	\([.console[] | select(.level == "error")] | length) console errors, \
 	\(.requests | length) requests; screenshot \(.screenshot.width)x\(.screenshot.height), \
 	\(.screenshot.colors) colours"

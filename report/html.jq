@@ -67,7 +67,7 @@ $model[0] as $m
          "<p>and \($c.bad_builds.n - ($c.bad_builds.list | length) | commas) more builds not ok.</p>" else empty end)
     else empty end),
    chart("campaign-keys"),
-   "<p>Keys first seen: for the newest seeds, in seed order, the warning keys (any toolchain) that no lower-numbered seed printed, and the distinct keys of all seeds up to it.</p>",
+   "<p>The discovery curve: after each seed, in seed order, the distinct warning keys (any toolchain) of the seeds up to it; it flattens as the seeds stop finding new warnings. For the newest seeds, the keys no lower-numbered seed printed:</p>",
    table(["seed", "keys first seen", "distinct keys so far"];
      $c.keys[] | ["\(.seed)", (.new_keys | n), (.keys | n)]),
    @html "<p>The flags printed by the most seeds (\($c.flags.list | length) of \($c.flags.n)):</p>",

@@ -10,7 +10,8 @@ event and the fonts, then writes to OUTDIR:
 
   dom.html        the rendered DOM (document.documentElement.outerHTML)
   screenshot.png  the whole page at WIDTH CSS pixels, scale 1
-  facts.json      {"url", "title", "charts": [{"id", "bars", "values",
+  facts.json      {"url", "title", "charts": [{"id", "bars", "points" (of
+                  curves), "values" (the bars', then the curves' in order),
                   "series", "width", "height", "scale", "title"}],
                   "tables": N, "repro": N (make repro commands shown),
                   "console": [{"level", "source", "text"}] (console API
@@ -48,8 +49,10 @@ FACTS_JS = r"""JSON.stringify({
     title: (s.querySelector(':scope > title') || {}).textContent || '',
     scale: s.getAttribute('data-scale'),
     bars: s.querySelectorAll('rect.bar').length,
-    values: [...s.querySelectorAll('rect.bar')].map(r => Number(r.getAttribute('data-value'))),
-    series: [...new Set([...s.querySelectorAll('rect.bar')].map(r => r.getAttribute('data-series')))],
+    points: [...s.querySelectorAll('polyline.curve')].reduce((n, p) => n + p.points.numberOfItems, 0),
+    values: [...s.querySelectorAll('rect.bar')].map(r => Number(r.getAttribute('data-value'))).concat(
+      [...s.querySelectorAll('polyline.curve')].flatMap(p => p.getAttribute('data-values').split(' ').map(Number))),
+    series: [...new Set([...s.querySelectorAll('rect.bar, polyline.curve')].map(r => r.getAttribute('data-series')))],
     width: Math.round(s.getBoundingClientRect().width),
     height: Math.round(s.getBoundingClientRect().height)})),
   tables: document.querySelectorAll('table').length,

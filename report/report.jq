@@ -102,11 +102,12 @@ $agg[0] as $a
         rows: [$top[] as $f | [$f]
           + [$tcs[] as $t | ($flags[$lv][$t] // [] | map(select(.flag == $f))[0].n) // 0]]}),
 
-    (select($a.seeds | length > 0) | {id: "campaign-keys", log: true,
-     title: "Keys first seen per seed: the \([$a.seeds | length, $n] | min) newest seeds",
-     x: "warning keys (log scale)", y: "seed",
-     series: ["keys no lower-numbered seed printed", "distinct keys so far"],
-     rows: [$a.seeds[-$n:][] | ["seed \(.seed)", .new_keys, .keys]]}),
+    # the discovery curve: does the campaign still find new warnings?
+    (select($a.seeds | length > 0) | {id: "campaign-keys", curve: true,
+     title: "Distinct warning keys against seeds built (\($a.seeds | length) seeds)",
+     x: "seed, in seed order", y: "distinct keys so far",
+     series: ["distinct keys of the seeds up to it"],
+     rows: [$a.seeds[] | ["\(.seed)", .keys]]}),
 
     (select($tcs | length > 0) | {id: "toolchains", log: true,
      title: "Instances and unique warnings per toolchain and W level",

@@ -139,7 +139,7 @@ jq -c '.charts[]' "$tmp/model" > "$tmp/charts"
 while read -r c; do
 	id=$(jq -r .id <<< "$c")
 	jq -r '(["", .series[]] | @tsv), (.rows[] | @tsv)' <<< "$c" |
-		"$svg" $(jq -r 'if .log then "-l" else empty end' <<< "$c") -i "chart-$id" \
+		"$svg" $(jq -r '(if .log then "-l" else empty end), (if .curve then "-c" else empty end)' <<< "$c") -i "chart-$id" \
 		-t "$(jq -r .title <<< "$c")" -x "$(jq -r .x <<< "$c")" -y "$(jq -r .y <<< "$c")" \
 		> "$tmp/svg/$id.svg"
 	jq -R -s --arg id "$id" '{($id): .}' "$tmp/svg/$id.svg"

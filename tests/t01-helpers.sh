@@ -79,7 +79,8 @@ ok "valgrind: no leak, no memory error in the helpers on the fixtures" bash -c "
 	$(declare -f vg); TESTDIR=$TESTDIR
 	for d in $fix/*/; do [ -f \$d/args ] || continue; (cd \$d && eval \"vg $TOP/.build/bin/kwarn-parse \$(cat args)\") || exit 1; done &&
 	vg $TOP/.build/bin/kwarn-sites $TESTDIR/sites64.elf && vg $TOP/.build/bin/kwarn-sites -a $TESTDIR/sites64.elf &&
-	vg $TOP/.build/bin/kwarn-svg -l $TOP/tests/fuzz-seeds/flags.tsv && test ! -s $TESTDIR/valgrind.err"
+	vg $TOP/.build/bin/kwarn-svg -l $TOP/tests/fuzz-seeds/flags.tsv && vg $TOP/.build/bin/kwarn-svg -c $TOP/tests/fuzz-seeds/flags.tsv &&
+	test ! -s $TESTDIR/valgrind.err"
 
 # Keys survive line drift: shift every line number, keys stay.
 g=$fix/gcc12-devicetable
@@ -206,6 +207,23 @@ ok "kwarn-svg: markup and UTF-8 in the options give well-formed XML" bash -c "
 	$svg -i c-1.x -t 'a<b>&\"c\" café' -x \$'tab\tnew\nline' -y \"'y'\" $flags > $r/ok.svg &&
 	python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' $r/ok.svg &&
 	grep -q 'a&lt;b&gt;&amp;&quot;c&quot; caf' $r/ok.svg"
+
+# kwarn-svg -c: a line per series through its values, left to right and
+# upwards (a missing value skipped), the last one printed at its end
+printf '\tkeys\tother\n1\t10\t-\n2\t25\t5\n3\t40\t\n' > "$r/curve.tsv"
+ok "kwarn-svg -c: a polyline per series, its values and points in order, rising with them" bash -c "
+	$svg -c -i d $r/curve.tsv > $r/curve.svg &&
+	python3 -c 'import sys, xml.etree.ElementTree as E
+ns = {\"s\": \"http://www.w3.org/2000/svg\"}
+root = E.parse(sys.argv[1]).getroot()
+lines = root.findall(\"s:polyline\", ns)
+got = [(l.get(\"data-series\"), l.get(\"data-values\"), [tuple(map(float, p.split(\",\"))) for p in l.get(\"points\").split()]) for l in lines]
+(k, kv, kp), (o, ov, op) = got
+assert root.get(\"data-points\") == \"4\" and root.get(\"data-scale\") == \"linear\"
+assert (k, kv, o, ov) == (\"keys\", \"10 25 40\", \"other\", \"5\"), got
+assert kp[0][0] < kp[1][0] < kp[2][0] and kp[0][1] > kp[1][1] > kp[2][1] and op[0][0] == kp[1][0], got
+assert [t.text for t in root.iter(\"{http://www.w3.org/2000/svg}text\") if t.get(\"class\") == \"value\"] == [\"40\", \"5\"]
+' $r/curve.svg"
 
 # kwarn-sites: names from the image go into TSV lines as they are
 sed 's|"kernel/sched/core.c"|"kernel/sched/co\\tre.c"|' "$TOP/tests/fuzz-seeds/sites.c" > "$r/sites-tab.c"

@@ -37,11 +37,13 @@ jq -r -s --rawfile tcs "$r/tcs" '($tcs | split("\n") | map(select(length > 0))) 
 		| map({f: .[0].flag, n: (map(.count) | add), t: (map(.toolchain) | unique | length)})
 		| sort_by(-.n, .f) | .[:10] | map(.t) | add // 0)"),
 	  "chart-toolchains \([$L[] as $l | $tcs[] as $t | select(any($d[]; .toolchain == $t and .level <= $l)) | 2] | add // 0)",
-	  # the campaign: per seed (the 10 newest), the keys no lower seed printed and the distinct keys so far
-	  ((group_by(.key) | map(map(.seed) | min)) as $first | [foreach (map(.seed) | unique)[] as $s (0;
-		. + ($first | map(select(. == $s)) | length); [($first | map(select(. == $s)) | length), .])] | .[-10:]
-	   | "chart-campaign-keys \(map(.[] | select(. > 0)) | length)")' \
+	  # the campaign: the discovery curve, a point per seed
+	  "chart-campaign-keys \(map(.seed) | unique | length)"' \
 	"$r/diags.jsonl" > "$r/expect.bars"
+# its values: per seed in seed order, the distinct keys of the seeds up to it
+jq -r -s '(group_by(.key) | map(map(.seed) | min)) as $first
+	| foreach (map(.seed) | unique)[] as $s (0; . + ($first | map(select(. == $s)) | length))' \
+	"$r/diags.jsonl" > "$r/expect.curve"
 # each pair of toolchains, as make compare sees it
 mapfile -t tcs < "$r/tcs"
 for ((i = 0; i < ${#tcs[@]}; i++)); do for ((j = i + 1; j < ${#tcs[@]}; j++)); do
@@ -64,8 +66,8 @@ for f in $branch_files; do
 	zstd -dcq "$f" | jq -r -s "$bars_by_outcome" >> "$r/expect.bars"
 done
 sort "$r/expect.bars" > "$r/expect"
-jq -r '.charts[] | "\(.id) \(.bars)"' "$facts" 2>/dev/null | sort > "$r/got"
-expect_eq "the rendered DOM has the charts, with as many bars as the corpus says" "$r/expect" "$r/got"
+jq -r '.charts[] | "\(.id) \(.bars + .points)"' "$facts" 2>/dev/null | sort > "$r/got"
+expect_eq "the rendered DOM has the charts, with as many bars (and curve points) as the corpus says" "$r/expect" "$r/got"
 
 # the talk's picture: the top offender's instances per level, then the talk's
 jq -r -s --rawfile tcs "$r/tcs" '($tcs | split("\n") | map(select(length > 0))) as $tcs | . as $d
@@ -74,8 +76,11 @@ jq -r -s --rawfile tcs "$r/tcs" '($tcs | split("\n") | map(select(length > 0))) 
 	"$r/diags.jsonl" > "$r/expect.top"
 jq -r '.charts[] | select(.id == "chart-top-offender") | .values[]' "$facts" > "$r/got.top" 2>/dev/null
 expect_eq "the top-offender chart's bars are the top flag's instances per W level" "$r/expect.top" "$r/got.top"
-ok "every chart is drawn on a log scale, with a title, at a readable size" \
-	jq -e '.charts | length > 0 and all(.scale == "log" and (.title | length) > 0 and .width >= 600 and .height >= 100)' "$facts"
+jq -r '.charts[] | select(.id == "chart-campaign-keys") | .values[]' "$facts" > "$r/got.curve" 2>/dev/null
+expect_eq "the discovery curve's points are the distinct keys after each seed" "$r/expect.curve" "$r/got.curve"
+ok "every bar chart is drawn on a log scale, the curve on a linear one, each with a title, at a readable size" \
+	jq -e '.charts | length > 0 and all(.scale == (if .id == "chart-campaign-keys" then "linear" else "log" end)
+		and (.title | length) > 0 and .width >= 600 and .height >= 100)' "$facts"
 ok "the page logged no console error" jq -e '[.console[] | select(.level == "error")] == []' "$facts"
 ok "the page fetched nothing (no request but the page itself)" jq -e '.requests == []' "$facts"
 ok "the screenshot is not blank: its pixels vary" \
