@@ -21,7 +21,7 @@ out=
 [ $# = 1 ] || fail "usage: corpus.sh [records] BUILDDIR"
 dir=$1
 read_desc "$dir"
-need_vars ksrc tc family cc seed w variant targets kwarn_parse
+need_vars ksrc tc family cc kcc seed w variant targets kwarn_parse
 inputs=("$dir/make.log")
 if [ -z "$out" ]; then
 	need_vars ZSTD_LEVEL corpus seeddir p pin series tree
@@ -29,9 +29,10 @@ if [ -z "$out" ]; then
 	inputs+=("$seeddir/kconfig.log")
 fi
 # the kernel's make in the configured build directory (mk/levels.sh reads
-# its flags)
+# its flags), with the build's own CC: another one would make Kconfig sync
+# the config again (auto.conf.cmd records CC) here and at the next build
 # shellcheck disable=SC2206 # kargs: words
-kmake=(make -C "$dir" $kargs CC="$cc")
+kmake=(make -C "$dir" $kargs CC="$kcc")
 here=$(cd "$(dirname "$0")" && pwd)
 base=${out%.jsonl.zst}
 # work in the build directory; stage each output as a hidden file beside
