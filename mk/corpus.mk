@@ -107,7 +107,7 @@ ifneq ($(RUN_A)$(RUN_B),)
 else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for t in A:$(A) B:$(B); do for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
-		f=$(CORPUS_RUN)/seed-$$s/$(call build-name,$${t#*:},$(W)).jsonl.zst; \
+		f=$(call seed-dir,$(CORPUS),$$s)/$(call build-name,$${t#*:},$(W)).jsonl.zst; \
 		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
 		echo $$f; done > $$tmp/$${t%%:*}.files || exit 2; \
 		xargs -r -d '\n' $(TOP)/mk/summary.sh -u $$tmp < $$tmp/$${t%%:*}.files > $$tmp/$${t%%:*} || exit 2; done; \

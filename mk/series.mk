@@ -81,7 +81,7 @@ series-base: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 
 series-compare: series-base
 	$(Q)status=0; for s in $$($(TOP)/mk/seeds.sh $(SEEDS_SPEC)); do for t in $(TOOLCHAINS); do \
-		after=$(CORPUS_RUN)/seed-$$s/$(call build-name,$$t,$(W)).jsonl.zst; \
+		after=$(call seed-dir,$(CORPUS),$$s)/$(call build-name,$$t,$(W)).jsonl.zst; \
 		test -f $$after || { echo "kwarn: $$after: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
 		echo "  SEED     $$s, $$t, without the fix patches"; \
 		rm -f $(SERIES_WORK)/o/$(SERIES_RUN_DIR)/seed-$$s/$(call build-name,$$t,$(W))/.kwarn-built; \
