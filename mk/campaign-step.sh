@@ -53,17 +53,7 @@ esac
 [ $# -ge 5 ] || fail "usage: campaign-step.sh LOG $kind LABEL SEED CORPUS_FILE EMPTY_DIR COMMAND..."
 label=$1 seed=$2 corpus=$3 empty=$4
 shift 4
-# children_ticks: the CPU time of this script's finished children (and
-# theirs: each make waits for its own), user and system, in clock ticks
-# (/proc/PID/stat's cutime and cstime, the 16th and 17th fields; the 2nd,
-# the command's name, ends with the last ')')
-children_ticks() {
-	local s
-	read -r s < /proc/$$/stat
-	read -ra s <<< "${s##*) }"
-	echo $((s[13] + s[14]))
-}
-ticks=$(children_ticks)
+cpu0=$(children_cpu)
 start=$SECONDS
 if [ "$kind" != config ] && grep -q "^config"$'\t'"$seed"$'\t'error "$log"; then
 	result=skipped
@@ -81,7 +71,7 @@ elif MAKEFLAGS=$step_makeflags "$@"; then
 else
 	result=error
 fi
-cpu=$((($(children_ticks) - ticks) / $(getconf CLK_TCK)))
+cpu=$(awk -v a="$cpu0" -v b="$(children_cpu)" 'BEGIN { printf "%d\n", b - a + 0.5 }')
 load=$(cut -d' ' -f2 /proc/loadavg)
 line=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s' "$kind" "$seed" "$result" $((SECONDS - start)) "$label" "$cpu" "$load")
 # one writer at a time; the counts are read under the same lock

@@ -39,6 +39,16 @@
 #                      why, newwarn, series-check): use_toolchain's
 #                      toolchain, KSRC, -j$(nproc), no fragment, timeout,
 #                      checkers or distcc; then KEY=VALUE
+#   children_cpu       CPU seconds (user and system, hundredths: 1.25)
+#                      of the script's finished children, theirs included
+#                      (each make waits for its own): a step's cost is the
+#                      difference after and before it
+#   run_job STATUS COMMAND...  COMMAND in the background, at most nproc
+#                      at once; its exit status goes to the file STATUS
+#                      (wait, then read it)
+#   in_parts FUNC IN OUT  FUNC < IN > OUT with IN's lines dealt into nproc
+#                      parts run at once (run_job); OUT their outputs one
+#                      after another; returns the first failed part's status
 #
 # Exit codes, here as in the C helpers: 0 ok, 1 bad input or a finding,
 # 2 usage or setup error, 3 I/O error.
@@ -129,4 +139,32 @@ scratch_desc() {
 		ksrc="$KSRC" kargs="ARCH=arm $kmake" kcc="$KWARN_CC $cc" fragment=- jobs="$(nproc)" \
 		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" \
 		steplog="${O:?}/steps.log" "$@"
+}
+run_job() {
+	while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+	{ s=0; "${@:2}" || s=$?; echo "$s" > "$1"; } &
+}
+in_parts() {
+	local f=$1 in=$2 out=$3 n i s
+	n=$(nproc)
+	awk -v o="$in" -v n="$n" '{ print > (o "." (NR - 1) % n) }
+		END { for (i = 0; i < n; i++) printf "" >> (o "." i) }' "$in"
+	# (a function's redirections: run_job runs a command)
+	# shellcheck disable=SC2317
+	in_part() { "$1" < "$2" > "$3"; }
+	for ((i = 0; i < n; i++)); do run_job "$out.$i.status" in_part "$f" "$in.$i" "$out.$i"; done
+	wait
+	for ((i = 0; i < n; i++)); do cat "$out.$i"; done > "$out"
+	for ((i = 0; i < n; i++)); do
+		s=$(cat "$out.$i.status")
+		[ "$s" = 0 ] || return "$s"
+	done
+}
+children_cpu() {
+	local s
+	# /proc/PID/stat's cutime and cstime, its 16th and 17th fields (the
+	# 2nd, the command's name, ends with the last ')'), in clock ticks
+	read -r s < /proc/$$/stat
+	read -ra s <<< "${s##*) }"
+	awk -v t=$((s[13] + s[14])) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f\n", t / hz }'
 }

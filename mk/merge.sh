@@ -87,23 +87,6 @@ stage=
 trap 'rm -rf "$work" ${stage:+"$stage"}' EXIT
 trap 'exit 3' INT TERM
 
-# halves FUNC IN OUT: FUNC < IN > OUT, IN's lines split in two run at once
-# (two cores); OUT is the two outputs one after the other. Returns the
-# first failure's status. (FUNCs check their own commands: set -e does not
-# hold in a function called with ||.)
-halves() {
-	local f=$1 in=$2 out=$3 p s1=0 s2=0
-	awk -v o="$in" 'NR % 2 { print > (o ".a"); next } { print > (o ".b") }
-		END { printf "" >> (o ".a"); printf "" >> (o ".b") }' "$in"
-	"$f" < "$in.a" > "$out.a" &
-	p=$!
-	"$f" < "$in.b" > "$out.b" || s2=$?
-	wait "$p" || s1=$?
-	cat "$out.a" "$out.b" > "$out"
-	[ "$s1" = 0 ] || return "$s1"
-	return "$s2"
-}
-
 # 1. What each FROM holds: "I<tab>OWNER<tab>REL", OWNER the corpus file
 # REL belongs to (itself for a corpus file)
 for i in "${!froms[@]}"; do
@@ -146,7 +129,7 @@ while IFS=$tab read -r i rel; do
 	[ ! -f "$dest/$rel" ] || echo "$dest/$rel"
 done < "$work/corpora" | sort -u > "$work/paths"
 shas() { xargs -r -d '\n' sha256sum --; }
-halves shas "$work/paths" "$work/sums" || fail_with 3 "cannot read the corpus files (sha256sum's lines above)"
+in_parts shas "$work/paths" "$work/sums" || fail_with 3 "cannot read the corpus files (sha256sum's lines above)"
 declare -A sha
 while read -r h f; do sha[$f]=$h; done < "$work/sums"
 
@@ -258,7 +241,7 @@ judge() {
 	  elif $count != "\($r.unique + 1)" then "full\t\($rel)\tthe summary beside it is damaged"
 	  else "ok\t\($rel)" end'
 }
-halves heads "$work/check" "$work/heads" || fail_with 3 "cannot read the corpus files"
+in_parts heads "$work/check" "$work/heads" || fail_with 3 "cannot read the corpus files"
 judge < "$work/heads" | sort > "$work/verdicts" || fail_with 2 "cannot judge the corpus files (jq)"
 "$here/merge-packages.sh" "$dest" "$work/heads" || exit
 declare -A item fresh
@@ -272,7 +255,7 @@ checks() {
 	local f
 	while read -r f; do "$here/corpus-check.sh" "$f" || return; done
 }
-halves checks "$work/fullpaths" "$work/checked" || exit
+in_parts checks "$work/fullpaths" "$work/checked" || exit
 awk -F '\t' '$1 == "full" && $3 != "a branch profile" { print $2 "\t" $3 }' "$work/verdicts" > "$work/resum"
 resum() {
 	local rel why c o
@@ -282,7 +265,7 @@ resum() {
 		say SUMMARY "${rel%.jsonl.zst}.sum.zst ($why: made from the corpus file)"
 	done
 }
-halves resum "$work/resum" "$work/resumed" || fail_with 3 "cannot make the summaries in $work"
+in_parts resum "$work/resum" "$work/resumed" || fail_with 3 "cannot make the summaries in $work"
 cat "$work/resumed"
 while IFS=$tab read -r rel _; do fresh[$rel]=1; done < "$work/resum"
 

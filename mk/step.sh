@@ -7,7 +7,8 @@
 # Runs COMMAND (mk/build.sh, mk/corpus.sh or qemu/boot.sh on BUILDDIR),
 # then adds one line to the step log BUILDDIR's descriptor names (steplog,
 # mk/desc.sh): UTC time, step (build, parse, records or boot), seconds,
-# result, BUILDDIR, tab-separated. The result is COMMAND's: "error N" when
+# result, BUILDDIR, CPU seconds (COMMAND's processes, user and system),
+# the 5-minute load at its end, tab-separated. The result is COMMAND's: "error N" when
 # it failed; for a build that ran, the kernel's (ok, failed, timeout: the
 # build's status). Exits with COMMAND's status.
 STEP=step
@@ -23,7 +24,7 @@ case "$(basename "$1") ${2:-}" in
 "boot.sh "*) step=boot ;;
 *) fail "$1: not a step (build.sh, corpus.sh or boot.sh)" ;;
 esac
-start=$SECONDS
+start=$SECONDS cpu0=$(children_cpu)
 status=0
 "$@" || status=$?
 if [ "$status" != 0 ]; then
@@ -34,5 +35,6 @@ else
 	result=ok
 fi
 # one short line, one write: appends of concurrent steps do not mix
-[ -z "${steplog:-}" ] || printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$step" $((SECONDS - start)) "$result" "$dir" >> "$steplog"
+[ -z "${steplog:-}" ] || printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$step" $((SECONDS - start)) "$result" "$dir" \
+	"$(awk -v a="$cpu0" -v b="$(children_cpu)" 'BEGIN { printf "%.1f\n", b - a }')" "$(cut -d' ' -f2 /proc/loadavg)" >> "$steplog"
 exit "$status"

@@ -76,19 +76,15 @@ done
 # The W=$w corpora added up (kwarn-agg top -j), and each pair of their
 # toolchains, the reference first, over the seeds both built (kwarn-agg
 # compare -j -t: its lists the $n most frequent sites): as many at once as
-# there are cores, each writing its own files, OK_FILE last
-run_job() {	# run_job OK_FILE COMMAND...
-	while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n || true; done
-	{ "${@:2}" && touch "$1"; } &
-}
-cores=$(nproc) tab=$'\t'
+# there are cores (run_job), each writing its own files and its status
+tab=$'\t'
 top_all() { "$agg" top -j -n "$n" -s "$tmp/bootlist" -T "$tmp/wsums" > "$tmp/agg"; }
 jq -r 'select(.type == "boot") | [.seed, .toolchain, .status] | @tsv' "$tmp/builds" > "$tmp/bootlist"
 if [ -s "$tmp/wsums" ]; then
-	run_job "$tmp/agg.ok" top_all
+	run_job "$tmp/agg.status" top_all
 else
 	echo '{"toolchains":[],"builds":[],"seeds":[],"flags":[],"build_status":{},"boot_status":{}}' > "$tmp/agg"
-	touch "$tmp/agg.ok"
+	echo 0 > "$tmp/agg.status"
 fi
 # seed, toolchain and summary of each W=$w corpus (its path names them), by seed
 printf '%s\n' "${wfiles[@]#"$corpus"/}" | paste - "$tmp/wsums" |
@@ -109,12 +105,12 @@ pair() {	# pair I A B: $tmp/pair.I/out (run in an && list: no set -e)
 np=0
 while read -r a b; do
 	np=$((np + 1))
-	run_job "$tmp/pair.$np.ok" pair "$np" "$a" "$b"
+	run_job "$tmp/pair.$np.status" pair "$np" "$a" "$b"
 done < "$tmp/pairs"
 wait
-[ -e "$tmp/agg.ok" ] || fail_with 1 "kwarn-agg top over the W=$w corpora failed (its error is above)"
+[ "$(cat "$tmp/agg.status")" = 0 ] || fail_with 1 "kwarn-agg top over the W=$w corpora failed (its error is above)"
 for ((i = 1; i <= np; i++)); do
-	[ -e "$tmp/pair.$i.ok" ] || fail_with 1 "the compare of $(sed -n "${i}p" "$tmp/pairs") failed (its error is above)"
+	[ "$(cat "$tmp/pair.$i.status")" = 0 ] || fail_with 1 "the compare of $(sed -n "${i}p" "$tmp/pairs") failed (its error is above)"
 	cat "$tmp/pair.$i/out"
 done > "$tmp/cmps"
 

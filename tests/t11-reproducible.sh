@@ -230,9 +230,10 @@ ok "  a rerun builds and parses nothing, the corpora are the same bytes" bash -c
 	test \"\$(sha256sum < $c | cut -c1-64) \$(sha256sum < $c2 | cut -c1-64)\" = '$want $want2'"
 # logged STEP RESULT BUILDDIR: O='s step log has that line
 logged() { awk -F '\t' -v s="$1" -v r="$2" -v d="$3" '$2 == s && $4 == r && $5 == d { f = 1 } END { exit !f }' "$o2/steps.log"; }
-ok "each build and parse is a line of O=/steps.log: time, step, seconds, result, build directory" bash -c "
+ok "each build and parse is a line of O=/steps.log: time, step, seconds, result, build directory, CPU seconds, load" bash -c "
 	$(declare -f logged); o2=$o2
-	awk -F '\t' 'NF != 5 || \$1 !~ /^20[0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9:]+Z\$/ || \$3 !~ /^[0-9]+\$/ { bad = 1 } END { exit bad }' $o2/steps.log &&
+	awk -F '\t' 'NF != 7 || \$1 !~ /^20[0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9:]+Z\$/ || \$3 !~ /^[0-9]+\$/ ||
+		\$6 !~ /^[0-9]+\.[0-9]\$/ || \$7 !~ /^[0-9]+\.[0-9][0-9]\$/ { bad = 1 } END { exit bad }' $o2/steps.log &&
 	logged build timeout $o2/$TEST_RUN/seed-1/$slowname-W1 && logged build timeout $o2/$TEST_RUN/seed-2/$slowname-W1 &&
 	for s in 1 2; do for st in build parse; do logged \$st ok $o2/$TEST_RUN/seed-\$s/$TEST_TC-W1 || exit 1; done; done"
 rm -rf "$o2"
