@@ -839,6 +839,20 @@ static void slice_refirst(int64_t slice, uint64_t key, int64_t was)
 	run(upd_slice_key);
 }
 
+/* a key's row of a view: its counts per W level and its first seed
+ * (upd_key and ins_key take the same parameters) */
+static void key_put(sqlite3_stmt *s, const struct key_sum *k, const struct group *g,
+		    const int64_t *c, int64_t first)
+{
+	for (int w = 0; w < NW; w++)
+		sqlite3_bind_int64(s, 1 + w, c[w]);
+	sqlite3_bind_int64(s, 4, first);
+	sqlite3_bind_int64(s, 5, k->view);
+	sqlite3_bind_int64(s, 6, (int64_t)k->key);
+	sqlite3_bind_int64(s, 7, g->id);
+	run(s);
+}
+
 /*
  * Key @k of a name view taken away (builds that print it went): its row,
  * of records @c and first seed @first, counted down; gone with its last
@@ -902,13 +916,7 @@ static void key_taken(const struct key_sum *k, struct group *g, int64_t *c, int6
 		now = sqlite3_column_int64(key_first, 0);
 		sqlite3_reset(key_first);
 	}
-	for (int w = 0; w < NW; w++)
-		sqlite3_bind_int64(upd_key, 1 + w, c[w]);
-	sqlite3_bind_int64(upd_key, 4, now);
-	sqlite3_bind_int64(upd_key, 5, k->view);
-	sqlite3_bind_int64(upd_key, 6, (int64_t)k->key);
-	sqlite3_bind_int64(upd_key, 7, g->id);
-	run(upd_key);
+	key_put(upd_key, k, g, c, now);
 	if (now != first) {
 		first_add(k->view, first, -1);
 		first_add(k->view, now, 1);
@@ -971,15 +979,7 @@ static void keys_flush(void)
 			slice_key(k->slice, k->key, k->first, 0);
 			first = k->first;
 		}
-		sqlite3_stmt *s = had ? upd_key : ins_key;
-
-		for (int w = 0; w < NW; w++)
-			sqlite3_bind_int64(s, 1 + w, c[w]);
-		sqlite3_bind_int64(s, 4, first);
-		sqlite3_bind_int64(s, 5, k->view);
-		sqlite3_bind_int64(s, 6, (int64_t)k->key);
-		sqlite3_bind_int64(s, 7, g->id);
-		run(s);
+		key_put(had ? upd_key : ins_key, k, g, c, first);
 	}
 	free(order);
 	htab_clear(&key_sums);
