@@ -2,7 +2,7 @@
 /*
  * kwarn-agg - make top and make compare from corpus summaries.
  *
- * Usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]
+ * Usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-f FIRSTS] [-T LIST] [SUMMARY...]
  *        kwarn-agg top -p [-n N] [-s BOOTS] SUMS
  *        kwarn-agg compare [-j [-t]] [-n N] [-a SUMMARY]... [-A LIST]
  *                          [-b SUMMARY]... [-B LIST]
@@ -29,6 +29,9 @@
  * TAB TOOLCHAIN TAB STATUS", a boot record's; "ok" is booted), the N
  * flags printed by the most seeds, and the keys each of the N newest seeds
  * printed first (no lower-numbered seed did) with the distinct keys so far.
+ * -f: those counts from FIRSTS, kwarn-index sums' lines "first SEED N" of
+ * the same summaries, not from a table of every key of every toolchain
+ * (with keys distinct per seed, 17 million keys at 1,000 seeds: gigabytes).
  * -j: all of it as one JSON line, for make report: per toolchain and W
  * level every flag with its worst warning, each build, each seed.
  *
@@ -578,6 +581,7 @@ static struct htab seed_tab = HTAB(struct num_slot), first_seen = HTAB(struct nu
 static struct htab flag_seeds = HTAB(struct pair_slot);
 static uint64_t top_seed;
 static const char *boots;	/* -s */
+static const char *firsts;	/* -f */
 
 static struct seed *seed_of(uint64_t seed, int add)
 {
@@ -817,9 +821,11 @@ static void top_record(const struct rec *r)
 		if (pair_add(&flag_seeds, top_seed, g->name))
 			names[g->name].n++;
 	}
-	p = num_get(&first_seen, r->key);
-	if (!p->v || top_seed + 1 < p->v)
-		p->v = top_seed + 1;
+	if (!firsts) {
+		p = num_get(&first_seen, r->key);
+		if (!p->v || top_seed + 1 < p->v)
+			p->v = top_seed + 1;
+	}
 	if (!json)
 		return;
 	for (int w = 0; w < NW; w++) {
@@ -1865,7 +1871,7 @@ static void src_free(struct src *s)
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-T LIST] [SUMMARY...]\n"
+	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-f FIRSTS] [-T LIST] [SUMMARY...]\n"
 		"       kwarn-agg top -p [-n N] [-s BOOTS] SUMS\n"
 		"       kwarn-agg compare [-j [-t]] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
 	exit(EXIT_USAGE);
@@ -1903,6 +1909,38 @@ static size_t tc_named(const struct lines *l, const char *name)
 		if (!strcmp(tcs[i].name, name))
 			return i;
 	bad(l, l->lineno, "toolchain %s has no build line before", name);
+}
+
+/* "first SEED N": seed SEED printed N keys first (its build came before) */
+static void first_count(const struct lines *l, char **f, const size_t *flen)
+{
+	uint64_t seed, n;
+	struct seed *sd;
+
+	if (!parse_u64(f[1], flen[1], &seed) || !parse_u64(f[2], flen[2], &n))
+		bad(l, l->lineno, "a bad count");
+	if (!(sd = seed_of(seed, 0)))
+		bad(l, l->lineno, "seed %llu has no build", (unsigned long long)seed);
+	sd->new_keys = n;
+}
+
+/* -f: the "first" lines of FIRSTS */
+static void read_firsts(const char *file)
+{
+	struct lines l;
+	size_t len;
+	char *line;
+
+	lines_open(&l, file);
+	while ((line = lines_next(&l, &len))) {
+		char *f[4];
+		size_t flen[4];
+
+		if (split(line, len, f, flen, 4, 0) != 3 || strcmp(f[0], "first"))
+			bad(&l, l.lineno, "not a line \"first SEED N\"");
+		first_count(&l, f, flen);
+	}
+	lines_close(&l);
 }
 
 static void read_sums(const char *file)
@@ -1985,13 +2023,7 @@ static void read_sums(const char *file)
 				bad(&l, l.lineno, "a bad count");
 			*PUSH(names, nnames, capnames) = (struct count){ estrndup(f[1], flen[1]), v[0] };
 		} else if (!strcmp(f[0], "first") && nf == 3) {
-			struct seed *sd;
-
-			if (!parse_u64(f[1], flen[1], &v[0]) || !parse_u64(f[2], flen[2], &v[1]))
-				bad(&l, l.lineno, "a bad count");
-			if (!(sd = seed_of(v[0], 0)))
-				bad(&l, l.lineno, "seed %llu has no build line before", (unsigned long long)v[0]);
-			sd->new_keys = v[1];
+			first_count(&l, f, flen);
 		} else {
 			bad(&l, l.lineno, "not a line of kwarn-index sums");
 		}
@@ -2019,6 +2051,8 @@ static void top(struct names *in)
 	src_free(&s);
 	if (boots)
 		read_boots(boots);
+	if (firsts)
+		read_firsts(firsts);
 	top_print();
 }
 
@@ -2067,8 +2101,11 @@ int main(int argc, char **argv)
 		list_n = 20;
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:" : "gjn:ps:T:")) != -1)
+	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:" : "f:gjn:ps:T:")) != -1)
 		switch (c) {
+		case 'f':
+			firsts = optarg;
+			break;
 		case 'g':
 			grouped = 1;
 			break;
@@ -2104,7 +2141,7 @@ int main(int argc, char **argv)
 		}
 	for (; !compare_mode && optind < argc; optind++)
 		*PUSH(in[0].v, in[0].n, in[0].cap) = estrndup(argv[optind], strlen(argv[optind]));
-	if (optind != argc || !in[0].n || (compare_mode && !in[1].n) || (sums_mode && (json || in[0].n != 1)) ||
+	if (optind != argc || !in[0].n || (compare_mode && !in[1].n) || (sums_mode && (json || firsts || in[0].n != 1)) ||
 	    (top_only && !json))
 		usage();
 	if (compare_mode)

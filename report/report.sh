@@ -78,7 +78,14 @@ done
 # compare -j -t: its lists the $n most frequent sites): as many at once as
 # there are cores (run_job), each writing its own files and its status
 tab=$'\t'
-top_all() { "$agg" top -j -n "$n" -s "$tmp/bootlist" -T "$tmp/wsums" > "$tmp/agg"; }
+# each toolchain's summaries together (-g: kwarn-agg holds one toolchain's
+# keys at a time), and the keys each seed printed first from the index
+# (-f: else it would hold every key of every toolchain to count them)
+awk -F / '{ print $NF "\t" $0 }' "$tmp/wsums" | sort -s -t "$tab" -k1,1 | cut -f2- > "$tmp/wsums.grouped"
+top_all() {
+	"$KWARN_INDEX" sums "$INDEX" "$run" "*-W$w.jsonl.zst" | awk '$1 == "first"' > "$tmp/firsts" &&
+	"$agg" top -g -j -n "$n" -s "$tmp/bootlist" -f "$tmp/firsts" -T "$tmp/wsums.grouped" > "$tmp/agg"
+}
 jq -r 'select(.type == "boot") | [.seed, .toolchain, .status] | @tsv' "$tmp/builds" > "$tmp/bootlist"
 if [ -s "$tmp/wsums" ]; then
 	run_job "$tmp/agg.status" top_all

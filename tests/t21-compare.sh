@@ -270,6 +270,18 @@ ok "index: make top over every seed (the index's sums, a build gone) is make top
 ok "index: kwarn-index sums and kwarn-agg top -p under ASan+UBSan give make top's bytes" bash -c "
 	$sani sums $idx $TEST_RUN '*-W123.jsonl.zst' > $ix/sums && $sani boots $idx $TEST_RUN > $ix/boots &&
 	$san top -p -n 5 -s $ix/boots $ix/sums | cmp - $ix/top.summaries"
+# make report's kwarn-agg top -j takes each seed's keys first seen from
+# the index's sums (-f), each toolchain's summaries together (-g)
+ok "index: kwarn-agg top -g -j -f (the sums' first lines) gives top -j's bytes, under ASan+UBSan" bash -c "
+	ls $ix/c/$TEST_RUN/seed-*/*-W123.jsonl.zst | sed 's/\.jsonl\.zst\$/.sum.zst/' > $ix/sums.list &&
+	awk -F / '{ print \$NF \"\t\" \$0 }' $ix/sums.list | sort -s -k1,1 | cut -f2- > $ix/sums.grouped &&
+	awk '\$1 == \"first\"' $ix/sums > $ix/firsts && test -s $ix/firsts &&
+	$san top -j -s $ix/boots -T $ix/sums.list > $ix/top-all.json &&
+	$san top -g -j -s $ix/boots -f $ix/firsts -T $ix/sums.grouped | cmp - $ix/top-all.json"
+printf 'first\t1\t2\nfrist\t2\t1\n' > "$ix/bad-firsts"
+ok "index: kwarn-agg top -f with a line that is not 'first SEED N': bad input, file and line named" bash -c "
+	$san top -f $ix/bad-firsts -T $ix/sums.list > $ix/bad-firsts.out 2> $ix/bad-firsts.err; test \$? = 1 &&
+	test ! -s $ix/bad-firsts.out && grep -qxF 'kwarn-agg: $ix/bad-firsts:2: not a line \"first SEED N\"' $ix/bad-firsts.err"
 ok "index: it gives back each build's summary byte for byte (kwarn-index under ASan+UBSan)" bash -c "
 	for c in $ix/c/$TEST_RUN/seed-*/*-W123.jsonl.zst; do
 		seed=\${c%/*}; seed=\${seed##*-}; echo \$seed > $ix/seed
