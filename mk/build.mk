@@ -60,7 +60,8 @@ BUILD_FACTS = seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
 		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) steplog=$(STEP_LOG) \
 		$(if $(filter profile,$(VARIANT)),$(BOOT_FACTS))
 
-$(BUILD_STAMP): $(SEED_CONFIG) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
+# (the variant's fragment too: a changed mk/profile.config remakes the boot images)
+$(BUILD_STAMP): $(SEED_CONFIG) $(filter-out -,$(VARIANT_FRAGMENT)) $(KWARN_CC) $(TREE_STAMP) $(if $(BUILD_DISTCC),$(KWARN_DISTCC))
 	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)) $(filter sparse,$(CHECKERS)) \
 		$(if $(BUILD_DISTCC),$(DISTCC_PACKAGES)))
 	$(Q)$(call tc-min,$(TOOLCHAIN))
