@@ -51,6 +51,28 @@ ok "the initramfs holds /init, /dev/console and /dev/kmsg, all dated 1970-01-01"
 ok "make boot builds and boots the test seed's profiling images ($tcs)" \
 	bmake boot BOOT_TOOLCHAINS="$tcs" JOBS=${JOBS:-$(nproc)}
 
+# The engine (mk/build.sh) puts mk/profile.config over a seed's config: a
+# config with the JTAG DCC console on (seed 50's at P=2 is one) keeps it
+# through olddefconfig without the fragment and loses it with it (scratch
+# builds of kernelrelease alone: the config step is what is checked)
+hvc=$TESTDIR/hvc-dcc tc1=${tcs%% *}
+rm -rf "$hvc" && mkdir -p "$hvc"
+{ grep -v 'CONFIG_HVC_DCC[ =]' "$seeddir/seed.config"; echo CONFIG_HVC_DCC=y; } > "$hvc/seed.config"
+hvc_config() {	# hvc_config FRAGMENT: the HVC_DCC line the engine makes of it
+	rm -rf "$hvc/b"
+	(. "$TOP/mk/lib.sh"; tc=$tc1; use_toolchain "$tc"
+	 KSRC=$ksrc KWARN_CC=$O/bin/kwarn-cc KWARN_PARSE=$TOP/.build/bin/kwarn-parse
+	 scratch_desc "$hvc/b" config="$hvc/seed.config" fragment="$1" targets=kernelrelease w=
+	 "$TOP/mk/build.sh" "$hvc/b") > "$hvc/log" 2>&1 || { cat "$hvc/log"; return 1; }
+	grep 'HVC_DCC[ =]' "$hvc/b/.config"
+}
+hvc_check() {
+	test "$(hvc_config -)" = CONFIG_HVC_DCC=y &&
+		test "$(hvc_config "$TOP/mk/profile.config")" = '# CONFIG_HVC_DCC is not set'
+}
+ok "$tc1: a seed config with CONFIG_HVC_DCC=y keeps it without mk/profile.config, and the boot image's build turns it off" \
+	hvc_check
+
 for tc in $tcs; do
 	f=$corpus/$tc-branches.jsonl.zst
 	b=$seeddir/$tc-W123-profile
