@@ -71,8 +71,7 @@ elif MAKEFLAGS=$step_makeflags "$@"; then
 else
 	result=error
 fi
-cpu=$(awk -v a="$cpu0" -v b="$(children_cpu)" 'BEGIN { printf "%d\n", b - a + 0.5 }')
-load=$(cut -d' ' -f2 /proc/loadavg)
+IFS=$'\t' read -r cpu load < <(step_cost "$cpu0")
 line=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s' "$kind" "$seed" "$result" $((SECONDS - start)) "$label" "$cpu" "$load")
 # one writer at a time; the counts are read under the same lock
 exec 9>> "$log.lock"
@@ -85,4 +84,4 @@ read -r done failed total began < <(awk -F '\t' '
 	END { print d + 0, f + 0, total + 0, began + 0 }' "$log")
 elapsed=$(($(date +%s) - began))
 eta=$((elapsed * (total - done) / (done > 0 ? done : 1)))
-say DONE "$label: $result, $((SECONDS - start)) s ($cpu s CPU, load $load); $done/$total done, $failed failed, $(hms "$elapsed") so far, ETA $(hms "$eta")"
+say DONE "$label: $result, $((SECONDS - start)) s ($(printf %.0f "$cpu") s CPU, load $load); $done/$total done, $failed failed, $(hms "$elapsed") so far, ETA $(hms "$eta")"

@@ -43,6 +43,10 @@
 #                      of the script's finished children, theirs included
 #                      (each make waits for its own): a step's cost is the
 #                      difference after and before it
+#   step_cost CPU0     a finished step's cost: "CPU<TAB>LOAD", the CPU seconds
+#                      (one decimal) of the children since children_cpu
+#                      said CPU0, and the 5-minute load average at its end,
+#                      which its wall time is read against
 #   run_job STATUS COMMAND...  COMMAND in the background, at most nproc
 #                      at once; its exit status goes to the file STATUS
 #                      (wait, then read it)
@@ -139,6 +143,10 @@ scratch_desc() {
 		ksrc="$KSRC" kargs="ARCH=arm $kmake" kcc="$KWARN_CC $cc" fragment=- jobs="$(nproc)" \
 		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" \
 		steplog="${O:?}/steps.log" "$@"
+}
+step_cost() {
+	printf '%s\t%s\n' "$(awk -v a="$1" -v b="$(children_cpu)" 'BEGIN { printf "%.1f", b - a }')" \
+		"$(cut -d' ' -f2 /proc/loadavg)"
 }
 run_job() {
 	while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done

@@ -35,6 +35,6 @@ else
 	result=ok
 fi
 # one short line, one write: appends of concurrent steps do not mix
-[ -z "${steplog:-}" ] || printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$step" $((SECONDS - start)) "$result" "$dir" \
-	"$(awk -v a="$cpu0" -v b="$(children_cpu)" 'BEGIN { printf "%.1f\n", b - a }')" "$(cut -d' ' -f2 /proc/loadavg)" >> "$steplog"
+[ -z "${steplog:-}" ] || printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$step" $((SECONDS - start)) "$result" "$dir" \
+	"$(step_cost "$cpu0")" >> "$steplog"
 exit "$status"
