@@ -42,15 +42,16 @@ calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
 [ -f "$BUILD_CONFIG" ] || fail "$BUILD_CONFIG: no config; run make corpus first"
 
 # build KIND WLEVEL KMAKE [PREPARE]: a fresh build with -j$JOBS (after
-# PREPARE's make prepare); prints "wall cpu"
+# PREPARE's make prepare), a line of O's step log; prints "wall cpu"
 build() {
 	local dir=$B/$1-W$2 r w u s rc prep=
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	cp "$BUILD_CONFIG" "$dir/.config"
+	"$here/../mk/desc.sh" "$dir" steplog="$O/steps.log"
 	[ -z "${4:-}" ] || prep="${4//@DIR@/$dir} -k -j$JOBS W=$2 prepare 2>&1; "
-	r=$(python3 "$here/measure.py" "$dir/make.log" bash -c \
-		"$prep${3//@DIR@/$dir} -k -j$JOBS W=$2 $target 2>&1")
+	r=$("$here/../mk/step.sh" "$dir" --step build python3 "$here/measure.py" "$dir/make.log" bash -c \
+		"$prep${3//@DIR@/$dir} -k -j$JOBS W=$2 $target 2>&1; s=\$?; echo \$s > $dir/status; exit \$s")
 	read -r w u s _ rc <<< "$r"
 	say BENCH "build $1 W=$2: ${w} s (make exited $rc)" >&2
 	echo "$w $(calc "$u + $s")"

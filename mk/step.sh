@@ -4,7 +4,9 @@
 # way.
 #
 # Usage: step.sh BUILDDIR COMMAND...
-# Runs COMMAND (mk/build.sh, mk/corpus.sh or qemu/boot.sh on BUILDDIR),
+#        step.sh BUILDDIR --step STEP COMMAND...
+# Runs COMMAND (mk/build.sh, mk/corpus.sh or qemu/boot.sh on BUILDDIR; with
+# --step, any command doing STEP: make bench's timed kernel builds),
 # then adds one line to the step log BUILDDIR's descriptor names (steplog,
 # mk/desc.sh): UTC time, step (build, parse, records or boot), seconds,
 # result, BUILDDIR, CPU seconds (COMMAND's processes, user and system),
@@ -17,7 +19,11 @@ STEP=step
 dir=$1
 shift
 read_desc "$dir"
-case "$(basename "$1") ${2:-}" in
+case "$(basename -- "$1") ${2:-}" in
+"--step "*)
+	[ $# -ge 3 ] || fail "usage: step.sh BUILDDIR --step STEP COMMAND..."
+	step=$2
+	shift 2 ;;
 "build.sh "*) step=build ;;
 "corpus.sh records") step=records ;;
 "corpus.sh "*) step=parse ;;

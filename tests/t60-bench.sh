@@ -5,8 +5,13 @@
 need corpus gcc-12 123
 out=$TESTDIR/bench.out
 
-bench() { kmake -s bench BENCH_SIZE=small > "$out" 2>&1 || { cat "$out"; return 1; }; }
-ok "make bench BENCH_SIZE=small runs on the test corpus" bench
+# BUILDS=1 on a target of seconds: the kernel build figures' code runs
+steps_before=$(cat "$O/steps.log" 2> /dev/null | wc -l)
+bench() {
+	kmake -s bench BENCH_SIZE=small BUILDS=1 BENCH_BUILD_PARTS=levels BENCH_BUILD_TARGET=syncconfig \
+		> "$out" 2>&1 || { cat "$out"; return 1; }
+}
+ok "make bench BENCH_SIZE=small BUILDS=1 runs on the test corpus" bench
 num='[0-9]+(\.[0-9]+)?'
 figure() { ok "it prints $1" grep -Eq "$2" "$out"; }
 figure "wc -l, the I/O floor" "^   wc -l \(the I/O floor\) +$num +$num "
@@ -35,3 +40,9 @@ figure "bytes per warning instance and per unique warning" "^   bytes per instan
 figure "the raw logs' compression ratio" "^   raw logs: .*compression ${num}x"
 figure "make repro's time" "^   make repro \(make prepare and one object, fresh directory\): $num s \(exit 0\)$"
 figure "that the full build is timed at full size only" "^   full build: not timed at BENCH_SIZE=small"
+figure "one W=123 build against the three W levels' builds" "^     W=123 / \(W=1 \+ W=12 \+ W=123\): $num$"
+ok "each of its kernel builds is a line of O=/steps.log" bash -c "
+	for w in 1 12 123; do
+		tail -n +$((steps_before + 1)) $O/steps.log |
+			awk -F '\t' -v d=$O/bench/build/wrapped-W\$w '\$2 == \"build\" && \$4 == \"ok\" && \$5 == d { f = 1 } END { exit !f }' || exit 1
+	done"
