@@ -37,7 +37,7 @@ objects() {
 }
 : > "$tmp/a" && : > "$tmp/b" && : > "$tmp/objs"
 for s in $("$here/seeds.sh" "$@" | sort -n -u); do
-	for side in a:"$run_a/seed-$s/$name_a" b:"$run_b/seed-$s/$name_b"; do
+	for side in a:"$(seed_dir "$run_a" "$s")/$name_a" b:"$(seed_dir "$run_b" "$s")/$name_b"; do
 		f=$corpus/${side#*:}.jsonl.zst
 		[ -f "$f" ] || fail "$f: no corpus; run make corpus-one SEED=$s for that tree"
 		"$here/corpus-check.sh" "$f" || exit 2	# it said why

@@ -26,8 +26,9 @@ RUN_DIR = $(TREE_DIR)/p$(P)$(SEED_SUFFIX)
 # make kcidb's build commands and compare's repro lines say
 RUN_SETTINGS = P=$(P)$(if $(CONFIG), CONFIG=$(CONFIG))$(if $(FRAGMENT), FRAGMENT="$(FRAGMENT_FILES)")$(if \
 	$(KSRC_USER), KSRC=$(KSRC),$(if $(filter-out 6.1,$(KVER)), KVER=$(KVER)))
-# $(call seed-dir,ROOT,SEED): a seed's directory of this run in O or CORPUS
-seed-dir = $(1)/$(RUN_DIR)/seed-$(2)
+# $(call seed-dir,ROOT,SEED[,RUN]): a seed's directory of this run (or of
+# RUN) in O or CORPUS; scripts have mk/lib.sh's seed_dir
+seed-dir = $(1)/$(or $(3),$(RUN_DIR))/seed-$(2)
 SEEDDIR = $(call seed-dir,$(O),$(SEED))
 CORPUS_RUN = $(CORPUS)/$(RUN_DIR)
 CORPUS_SEEDDIR = $(call seed-dir,$(CORPUS),$(SEED))

@@ -73,7 +73,7 @@ top: $(KWARN_AGG) $(KWARN_INDEX)
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
-	[ "$$($(KWARN_INDEX) summaries -c $$sel '$(TOP_FILES)')" != 0 ] || { echo "kwarn: no corpus in $(CORPUS_RUN)/$(if $(TOP_SEEDS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),seed-*,seed-$(TOP_SEEDS)),seed-*); run make corpus first" >&2; exit 1; }; \
+	[ "$$($(KWARN_INDEX) summaries -c $$sel '$(TOP_FILES)')" != 0 ] || { echo "kwarn: no corpus in $(call seed-dir,$(CORPUS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),*,$(or $(TOP_SEEDS),*))); run make corpus first" >&2; exit 1; }; \
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
 	$(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel '$(TOP_FILES)' | \
 		$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -,$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) \

@@ -86,7 +86,7 @@ for d in "$o"/seed-*-p*/; do
 	else
 		tree=ksrc${src//\//^}
 	fi
-	printf '%s\t%s\n' "${d%/}" "$o/$tree/${BASH_REMATCH[2]}/seed-${BASH_REMATCH[1]}" >> "$plan"
+	printf '%s\t%s\n' "${d%/}" "$(seed_dir "$o/$tree/${BASH_REMATCH[2]}" "${BASH_REMATCH[1]}")" >> "$plan"
 done
 
 # check every move, then make them

@@ -84,12 +84,12 @@ series-compare: series-base
 		after=$(call seed-dir,$(CORPUS),$$s)/$(call build-name,$$t,$(W)).jsonl.zst; \
 		test -f $$after || { echo "kwarn: $$after: no corpus; run make corpus SEED=$$s TOOLCHAIN=$$t" >&2; exit 2; }; \
 		echo "  SEED     $$s, $$t, without the fix patches"; \
-		rm -f $(SERIES_WORK)/o/$(SERIES_RUN_DIR)/seed-$$s/$(call build-name,$$t,$(W))/.kwarn-built; \
+		rm -f $(call seed-dir,$(SERIES_WORK)/o,$$s,$(SERIES_RUN_DIR))/$(call build-name,$$t,$(W))/.kwarn-built; \
 		$(MAKE) corpus-one SEED=$$s TOOLCHAIN=$$t O=$(SERIES_WORK)/o KSRC=$(SERIES_WORK)/src \
 			TREE_NAME='$(TREE_NAME)' SERIES_SHA=$(SERIES_BASE_SHA) \
 			CORPUS=$(SERIES_WORK)/corpus P=$(P) CONFIG=$(CONFIG) W=$(W) JOBS=$(JOBS) V=$(V) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) || exit 2; \
-		$(TOP)/mk/series-compare.sh $(SERIES_WORK)/corpus/$(SERIES_RUN_DIR)/seed-$$s/$(call build-name,$$t,$(W)).jsonl.zst $$after \
+		$(TOP)/mk/series-compare.sh $(call seed-dir,$(SERIES_WORK)/corpus,$$s,$(SERIES_RUN_DIR))/$(call build-name,$$t,$(W)).jsonl.zst $$after \
 			$(LIST) || status=$$?; \
 		[ $$status != 2 ] || exit 2; \
 	done; done; exit $$status

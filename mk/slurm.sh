@@ -30,11 +30,12 @@ top=${here%/mk}
 
 # missing SUB: the seeds of SUB/seeds that SUB/run lacks a file of SUB/names of
 missing() {
-	local run s n
+	local run s n d
 	run=$(cat "$1/run")
 	while read -r s; do
+		d=$(seed_dir "$run" "$s")
 		while read -r n; do
-			[ -f "$run/seed-$s/$n" ] || { echo "$s"; break; }
+			[ -f "$d/$n" ] || { echo "$s"; break; }
 		done < "$1/names"
 	done < "$1/seeds"
 }
