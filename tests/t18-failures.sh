@@ -77,7 +77,7 @@ ok "a log whose prefixes start at its fourth line: cut, the same records, from a
 	$(declare -f parse_log); parse=$parse undef=$undef
 	parse_log $t/ts.log | cmp - $t/plain.jsonl && parse_log < $t/ts.log | cmp - $t/plain.jsonl"
 
-# The classes of issue 27 (item 3), each in a real log (capture.sh: steps
+# The other failure classes, each in a real log (capture.sh: steps
 # unmapped, defconfig); q FIXTURE JQ: JQ is true of its records (-s)
 q() { jq -e -s "$2" "$t/${1//\//-}.jsonl" > /dev/null; }
 for tc in gcc-12 clang-14; do
