@@ -37,7 +37,9 @@ objects() {
 }
 : > "$tmp/a" && : > "$tmp/b" && : > "$tmp/objs"
 for s in $("$here/seeds.sh" "$@" | sort -n -u); do
-	for side in a:"$(seed_dir "$run_a" "$s")/$name_a" b:"$(seed_dir "$run_b" "$s")/$name_b"; do
+	seed_dir da "$run_a" "$s"
+	seed_dir db "$run_b" "$s"
+	for side in a:"$da/$name_a" b:"$db/$name_b"; do
 		f=$corpus/${side#*:}.jsonl.zst
 		[ -f "$f" ] || fail "$f: no corpus; run make corpus-one SEED=$s for that tree"
 		"$here/corpus-check.sh" "$f" || exit 2	# it said why

@@ -38,7 +38,7 @@ else
 fi | sort -n -u > "$tmp/seeds"
 [ -s "$tmp/seeds" ] || fail "no corpus in $run; run make corpus first"
 while read -r s; do
-	d=$(seed_dir "$run" "$s")
+	seed_dir d "$run" "$s"
 	found=0
 	for f in "$d"/*-W*.jsonl.zst; do
 		[[ ${f##*/} =~ -W[123]+\.jsonl\.zst$ ]] || continue

@@ -10,8 +10,9 @@
 #   need_vars NAME...  fail unless each variable NAME is set and not empty
 #   first_line FILE  line 1 of a zstd file (a build record); fails naming
 #                    FILE when zstd cannot read it
-#   seed_dir RUN N   seed N's directory in the run directory RUN (as
-#                    mk/config.mk's seed-dir)
+#   seed_dir VAR RUN N  set VAR to seed N's directory in the run directory
+#                    RUN (as mk/config.mk's seed-dir); no subshell: loops
+#                    over thousands of seeds call it
 #   seed_name        the seed's directory in O= (SEEDDIR: RUN/seed-N) as
 #                    one file name, each / as ^, for scratch directories
 #   use_toolchain TC   set family, cc, kmake, packages and distcc to what
@@ -90,7 +91,7 @@ first_line() {
 	zstd -dcq < "$1" | head -n1 || status=$?
 	[ "$status" = 0 ] || [ "$status" = 141 ] || fail "cannot read $1"
 }
-seed_dir() { echo "$1/seed-$2"; }
+seed_dir() { printf -v "$1" '%s/seed-%s' "$2" "$3"; }
 seed_name() {
 	local s=${SEEDDIR#"$O"/}
 	echo "${s//\//^}"

@@ -86,7 +86,8 @@ for d in "$o"/seed-*-p*/; do
 	else
 		tree=ksrc${src//\//^}
 	fi
-	printf '%s\t%s\n' "${d%/}" "$(seed_dir "$o/$tree/${BASH_REMATCH[2]}" "${BASH_REMATCH[1]}")" >> "$plan"
+	seed_dir dest "$o/$tree/${BASH_REMATCH[2]}" "${BASH_REMATCH[1]}"
+	printf '%s\t%s\n' "${d%/}" "$dest" >> "$plan"
 done
 
 # check every move, then make them

@@ -33,7 +33,7 @@ missing() {
 	local run s n d
 	run=$(cat "$1/run")
 	while read -r s; do
-		d=$(seed_dir "$run" "$s")
+		seed_dir d "$run" "$s"
 		while read -r n; do
 			[ -f "$d/$n" ] || { echo "$s"; break; }
 		done < "$1/names"

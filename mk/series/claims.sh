@@ -17,7 +17,8 @@ corpus_load() {
 	corpora=("$CORPUS"/seed-"$SEED"/*-W*.jsonl.zst)
 	[ ${#corpora[@]} -gt 0 ] || fail "no corpus for SEED=$SEED in $CORPUS; run make corpus SEED=$SEED first"
 	"$TOP/mk/corpus-check.sh" "${corpora[@]}" || exit 2
-	refcorpus=$(seed_dir "$CORPUS" "$SEED")/$(build_name "$REF_TOOLCHAIN" "${W:-123}").jsonl.zst
+	seed_dir refcorpus "$CORPUS" "$SEED"
+	refcorpus=$refcorpus/$(build_name "$REF_TOOLCHAIN" "${W:-123}").jsonl.zst
 	[ -f "$refcorpus" ] || refcorpus=${corpora[0]}
 	first_line "$refcorpus" > "$tmp/refbuild"
 	w=${W:-$(jq -r .w "$tmp/refbuild")}

@@ -30,7 +30,8 @@ toolchains_setup() {
 		mkdir -p "$d"
 		# the toolchain's own corpus carries its olddefconfig result; else the
 		# reference one, made to fit by olddefconfig (mk/build.sh)
-		src=$(seed_dir "$CORPUS" "$SEED")/$(build_name "$tc" "$w").jsonl.zst
+		seed_dir src "$CORPUS" "$SEED"
+		src=$src/$(build_name "$tc" "$w").jsonl.zst
 		[ -f "$src" ] || src=$refcorpus
 		first_line "$src" | jq -j .config > "$d.config"
 		cmp -s "$d.config" "$d/.config.seed" || say CONFIG "seed $SEED $tc (from $(basename "$src"))"
