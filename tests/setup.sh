@@ -17,6 +17,15 @@
 
 KTREE=$O/src/$TEST_TREE
 PREFIX=$TESTDIR/prefix/bin/arm-linux-gnueabi-
+# gcc-12 behind a prefix whose gcc says it is 4.9.4, below both trees'
+# minimums (old_prefix makes it; no build)
+OLD_PREFIX=$TESTDIR/old-prefix/bin/arm-linux-gnueabi-
+old_prefix() {
+	mkdir -p "${OLD_PREFIX%/*}"
+	printf '#!/bin/sh\ncase "$*" in *-dumpfullversion*|*-dumpversion*) echo 4.9.4; exit 0;; esac\nexec arm-linux-gnueabi-gcc-12 "$@"\n' > "${OLD_PREFIX}gcc"
+	chmod +x "${OLD_PREFIX}gcc"
+	ln -sf /usr/bin/arm-linux-gnueabi-ld "${OLD_PREFIX}ld"
+}
 PREFIX_CORPUS=$TESTDIR/prefix/corpus/$TEST_RUN/seed-$TEST_SEED/gcc-$(arm-linux-gnueabi-gcc-12 -dumpfullversion 2>/dev/null)-W12.jsonl.zst
 
 need() {

@@ -83,17 +83,12 @@ for tc in $tcs; do
 		test \"\$(jq -s '[.[] | select(.kind == \"annotated\")] | length' $TESTDIR/kver-$tc-branches.jsonl)\" = \"\$e\""
 done
 
-# A cross prefix below the tree's minimum GCC, refused before any build:
-# gcc-12 behind a prefix whose gcc says it is 4.9.4 when asked its version
-old=$TESTDIR/old-prefix/bin
-mkdir -p "$old"
-printf '#!/bin/sh\ncase "$*" in *-dumpfullversion*|*-dumpversion*) echo 4.9.4; exit 0;; esac\nexec arm-linux-gnueabi-gcc-12 "$@"\n' > "$old/arm-linux-gnueabi-gcc"
-chmod +x "$old/arm-linux-gnueabi-gcc"
-ln -sf /usr/bin/arm-linux-gnueabi-ld "$old/arm-linux-gnueabi-ld"
+# A cross prefix below the tree's minimum GCC, refused before any build
+old_prefix
 rm -rf "$SEEDDIR/gcc-4.9.4-W1"
 ok "a prefix whose GCC is older than 6.12's minimum is refused before its build, naming the rule" bash -c "
-	! kmake corpus-one TOOLCHAIN=$old/arm-linux-gnueabi- W=1 > $TESTDIR/kver-old.out 2>&1 &&
-	grep -qF \"kwarn: toolchain: TOOLCHAIN=$old/arm-linux-gnueabi-: gcc 4.9.4 is older than linux-source-6.12's minimum 5.1.0 (scripts/min-tool-version.sh gcc)\" $TESTDIR/kver-old.out &&
+	! kmake corpus-one TOOLCHAIN=$OLD_PREFIX W=1 > $TESTDIR/kver-old.out 2>&1 &&
+	grep -qF \"kwarn: toolchain: TOOLCHAIN=$OLD_PREFIX: gcc 4.9.4 is older than linux-source-6.12's minimum 5.1.0 (scripts/min-tool-version.sh gcc)\" $TESTDIR/kver-old.out &&
 	test ! -e $SEEDDIR/gcc-4.9.4-W1"
 ok "every installed gcc-N and clang-N meets both trees' minimums" bash -c "
 	for t in /usr/bin/arm-linux-gnueabi-gcc-[0-9]* /usr/bin/clang-[0-9]*; do

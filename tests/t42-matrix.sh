@@ -6,14 +6,9 @@
 need corpus gcc-12 1 123
 need corpus clang-14 1 123
 mx=$O/matrix
-# gcc-12 behind a prefix whose gcc says it is 4.9.4 (6.1 wants 5.1.0)
-old=$TESTDIR/old-prefix/bin
-mkdir -p "$old"
-printf '#!/bin/sh\ncase "$*" in *-dumpfullversion*|*-dumpversion*) echo 4.9.4; exit 0;; esac\nexec arm-linux-gnueabi-gcc-12 "$@"\n' > "$old/arm-linux-gnueabi-gcc"
-chmod +x "$old/arm-linux-gnueabi-gcc"
-ln -sf /usr/bin/arm-linux-gnueabi-ld "$old/arm-linux-gnueabi-ld"
+old_prefix
 
-kmake -s matrix MATRIX_KVERS=6.1 MATRIX_TOOLCHAINS="gcc-12 clang-14 $old/arm-linux-gnueabi-" WLEVELS="1 123" \
+kmake -s matrix MATRIX_KVERS=6.1 MATRIX_TOOLCHAINS="gcc-12 clang-14 $OLD_PREFIX" WLEVELS="1 123" \
 	> "$TESTDIR/matrix.out" 2>&1
 echo $? > "$TESTDIR/matrix.rc"
 # each row as jq reads the corpus files: toolchain, tree, status, cells
@@ -22,7 +17,7 @@ for tc in gcc-12 clang-14; do
 		jq -s -r --arg tc "$tc" '[$tc, "linux-source-6.1", (map(.status) | unique | join(",")),
 			(.[] | "\(.instances)/\(.unique)")] | join(" ")'
 done > "$TESTDIR/matrix.want"
-echo "$old/arm-linux-gnueabi- linux-source-6.1 refused - -" >> "$TESTDIR/matrix.want"
+echo "$OLD_PREFIX linux-source-6.1 refused - -" >> "$TESTDIR/matrix.want"
 awk '$3 == "ok" || $3 == "refused" { print $1, $2, $3, $4, $5 }' "$TESTDIR/matrix.out" > "$TESTDIR/matrix.got"
 expect_eq "make matrix: each row's status and instances/unique per level are its build records'" \
 	"$TESTDIR/matrix.want" "$TESTDIR/matrix.got"
@@ -30,7 +25,7 @@ ok "the table is DIR/table.txt; make exits 0 (a refusal is a row); nothing was b
 	test \$(cat $TESTDIR/matrix.rc) = 0 && grep -qxF 'p0-small seed-1, instances/unique per level, build wall seconds' $mx/table.txt &&
 	! grep -qE '^  (BUILD|PARSE) ' $mx/6.1-gcc-12.log $mx/6.1-clang-14.log"
 ok "the refused toolchain's row says which rule, from the tree's min-tool-version.sh" grep -qxF \
-	"  $old/arm-linux-gnueabi- linux-source-6.1 W=1,123: gcc 4.9.4 is older than linux-source-6.1's minimum 5.1.0 (scripts/min-tool-version.sh gcc)" \
+	"  $OLD_PREFIX linux-source-6.1 W=1,123: gcc 4.9.4 is older than linux-source-6.1's minimum 5.1.0 (scripts/min-tool-version.sh gcc)" \
 	"$TESTDIR/matrix.out"
 # one level built: W=1 and W=12 by attribution from the W=123 records
 kmake -s matrix MATRIX_KVERS=6.1 MATRIX_TOOLCHAINS="gcc-12 clang-14" > "$TESTDIR/matrix-123.out" 2>&1
