@@ -5,16 +5,11 @@
 #   make corpus SEEDS=1-1000 [JOBS=N | make -jN corpus] [BUILD_TIMEOUT=S]
 #               [KEEP_BUILDS=0]
 #
-# One make runs the matrix with one jobserver of JOBS (or -jN) slots: the
-# kernel builds take their jobs from it, so a big machine builds several
-# seeds at once and a small one builds as before. Each build is a sub-make
-# (make corpus-one) that the stamps make cheap when it is done: an
-# interrupted campaign goes on where it stopped. A step that fails (a
-# seed whose config cannot hold the pin, a build the machine failed) is
-# recorded and the campaign goes on; make exits 1 at the end when one did.
-# A kernel that fails to build, or runs past BUILD_TIMEOUT, is a finding:
-# its corpus file records it (status "failed" or "timeout").
-#
+# One make and one jobserver of JOBS (or -jN) slots for every build; each
+# build a sub-make (make corpus-one) whose stamps make a rerun go on where
+# it stopped. A step that fails is recorded and the campaign goes on
+# (make exits 1 at the end); a kernel that fails to build is a finding, in
+# its corpus file (doc/campaigns.md).
 # $(O)/campaign/RUN/DATE-PID.log  one line per finished step (mk/campaign-step.sh),
 #                                 the progress line's source; last.log links it
 

@@ -8,17 +8,7 @@
 #   make series-apply                       only: does every patch apply, in order
 #   make series-compare SEED=1              the seed without the fix patches against its corpus
 #
-# A fix patch names each warning it removes in a "Fixes-warning:" trailer
-# of its commit message: the compiler's line, as the corpus has it, or its
-# corpus key. For each such patch and each toolchain of TOOLCHAINS (gcc-11
-# gcc-12 clang-14), mk/series-check.sh builds the objects the patch affects
-# before and after it, with the seed's config (from the corpus, SEED= P=)
-# and W level, and proves that the named warnings are gone, that no warning
-# is new (at W=0 and the levels of SERIES_FAIL_W), that every object still
-# builds, and, when it changed the code of an object, that the patched
-# image boots (SERIES_BOOT). A patch that does not apply stops the check
-# with the patch's name and its failing hunk.
-#
+# What a fix patch claims and what proves it: doc/series.md. The work:
 # $(SERIES_WORK)/src            a private copy of the tree the patches move
 #                               along (the shared tree is never patched)
 # $(SERIES_WORK)/RUN^seed-N/TC-WW  one build directory per toolchain
