@@ -5,11 +5,12 @@
  * Usage: kwarn-parse [-s SRCTREE] [-b OBJTREE] [-t TOOL] [-l LEVELS]
  *                    [-x JSON] [-T LIST] [FILE...]
  *
- * Reads gcc/clang diagnostics and the non-compiler output of a kernel build
- * (kernel-doc, modpost, dtc, Kconfig, make failures) from each FILE ("-" or
- * none: stdin) and from each file named in LIST (one per line). A file named
- * DIR/.NAME.kwarn, as kwarn-cc writes them, holds the diagnostics of object
- * DIR/NAME. Input is streamed a block at a time.
+ * Reads gcc/clang diagnostics and the rest of a kernel build's output
+ * (kernel-doc, modpost, dtc, Kconfig, assembler, linkers, make) from each
+ * FILE ("-" or none: stdin) and each file LIST names (one a line), a block
+ * at a time. DIR/.NAME.kwarn, as kwarn-cc writes it, holds the diagnostics
+ * of object DIR/NAME. A file whose every line starts with a CI system's
+ * time prefix is read without it.
  *
  * Writes one JSON object per unique diagnostic site to stdout, sorted by
  * path, line, column, kind, flag and message:
@@ -21,22 +22,20 @@
  *   symbol   the symbol a linker or modpost names
  *   target   the make target an error made fail; root_cause: its first
  * A failing build's lines are records too (corpus/SCHEMA.md, "Build
- * failures"): make's, Kconfig's, GNU as's, GNU ld's and ld.lld's, modpost's,
- * the compiler driver's. A file whose every line starts with a CI system's
- * prefix (a time) is read without it.
- * Paths are made relative to SRCTREE and OBJTREE; Unicode quotes are folded
- * to ASCII. TOOL (default "gcc", not empty) names the compiler. LEVELS is
- * the levels table mk/levels.sh writes, "RULE<TAB>LEVEL<TAB>WHY" lines: the
- * one place a record's W level is decided (level_decide() applies it). JSON
- * is a fragment ("\"seed\":1") spliced into every
- * record as is: "NAME":VALUE pairs separated by commas, on one line, each
- * NAME letters, digits and '_' and given once (no field every record has),
- * each VALUE a JSON string, number, true, false or null. Anything else
- * would make invalid records: refused as a usage error, naming the byte.
+ * failures").
+ *
+ * -s, -b: paths are made relative to SRCTREE and OBJTREE (and Unicode
+ * quotes folded to ASCII). -t: the compiler's name (default "gcc", not
+ * empty). -l: the levels table mk/levels.sh writes, the one place a
+ * record's W level is decided (level_decide()). -x: a fragment
+ * ("\"seed\":1") spliced into every record as is: "NAME":VALUE pairs
+ * separated by commas, on one line, each NAME letters, digits and '_',
+ * given once and no field every record has, each VALUE a JSON string,
+ * number, true, false or null; else a usage error naming the byte.
  *
  * Exit: 0 ok, 1 bad input (names file and line), 2 usage, 3 I/O error.
  */
-#define _GNU_SOURCE	/* strchrnul(): glibc, musl, the BSDs */
+#define _GNU_SOURCE	/* memmem(): glibc, musl, the BSDs */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -258,14 +257,12 @@ static const char *path_atom(const char *s, size_t n)
 	return r;
 }
 
-/* how many of the first @n bytes of @s are in @set */
-static size_t strspn_n(const char *s, size_t n, const char *set)
+/* Are the @n bytes at @s letters and digits? */
+static int alnum_n(const char *s, size_t n)
 {
-	size_t i = 0;
-
-	while (i < n && s[i] && strchr(set, s[i]))
-		i++;
-	return i;
+	while (n && isalnum((unsigned char)*s))
+		s++, n--;
+	return !n;
 }
 
 /* the length of "TREE/" when the @n bytes at @s start with it, else 0 */
@@ -306,7 +303,7 @@ static char *normalize(const char *s, size_t n, size_t *outlen)
 			continue;
 		}
 		if (c == '/' && n - i > 14 && !memcmp(s + i, "/tmp/cc", 7) && s[i + 13] == '.' &&
-		    strspn_n(s + i + 7, 6, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") == 6) {
+		    alnum_n(s + i + 7, 6)) {
 			memcpy(p, "/tmp/ccXXXXXX", 13);
 			p += 13;
 			i += 13;
@@ -361,15 +358,9 @@ static struct site *site_get(const char *kind, const char *tool,
 		free(id);
 		return slot->site;
 	}
-	s = slot->site = ecalloc(1, sizeof(*s));
-	s->id = id;
-	s->kind = kind;
-	s->tool = tool;
-	s->path = path;
-	s->line = line;
-	s->col = col;
-	s->flag = flag;
-	s->msg = id + idlen - msglen;
+	s = slot->site = emalloc(sizeof(*s));
+	*s = (struct site){ .id = id, .kind = kind, .tool = tool, .path = path, .line = line,
+			    .col = col, .flag = flag, .msg = id + idlen - msglen };
 	return s;
 }
 
@@ -741,30 +732,26 @@ static void flag_from_words(const char *msg, size_t n, char *buf, size_t size)
 /*
  * ---- memo: raw line -> what parsing it did ----
  *
- * A warning in a header is printed once per object that includes it, a
- * W=123 build prints each about 60 times, with its notes and function
- * context. What a line not starting with a blank does, when it is not the
- * source line of a new site, depends only on its bytes and on whether the
- * input is an object's file: the parser remembers it for the lines that
- * name a site, a note, or a function context, and replays it on the next
- * identical line without normalizing it again. Replaying runs the same
- * per-instance code (include chain, function, objects), so the records are
- * the same. The memo grows with unique diagnostic lines, not with the log.
+ * A header's warning is printed once per object that includes it (about
+ * 60 times in a W=123 build). What a line not starting with a blank does,
+ * unless it is the source line of a new site, depends only on its bytes
+ * and on whether the input is an object's file: it is remembered, and the
+ * next identical line replays it without being normalized and parsed.
+ * Replaying runs the same per-instance code, so the records are the same;
+ * the memo grows with unique diagnostic lines, not with the log.
  *
- * The lines of a header's warnings come back in the same order for every
- * object that includes it. The last HIST remembered lines are kept in
- * order; after a line, the one that followed its previous instance is
- * tried first (compared byte for byte), and the line is hashed only when
- * that guess fails, as an LZ77 decoder follows a match.
+ * Such lines come back in the same order for every object: the line that
+ * followed a line's previous instance is tried first, byte for byte, and
+ * a line is hashed only when that guess fails (as LZ77 follows a match).
  */
-enum { M_DIAG = 1, M_NOTE, M_FUNC, M_TOP, M_CHAIN, M_NONE };
+enum { M_DIAG = 1, M_NOTE, M_FUNC, M_CHAIN, M_NONE };
 
 struct memo {
 	size_t len;
 	unsigned char cls, hasobj;
 	struct site *site;	/* M_DIAG: the site, and ... */
 	const char *path;	/* ... the path pointer add_instance was given */
-	const char *fn, *file;	/* M_FUNC: function and function_file;
+	const char *fn, *file;	/* M_FUNC: function and function_file (NULL: top level);
 				   M_CHAIN: fn is the chain entry */
 	size_t at;		/* where in hist it was last seen */
 	char raw[];		/* the line's bytes (len of them) */
@@ -832,15 +819,10 @@ static void memo_put(int cls, struct site *site, const char *path,
 	e = htab_put(&memo, pending.hash, memo_is, &k, &fresh);
 	if (!fresh)
 		return;
-	m = e->memo = ecalloc(1, sizeof(*m) + pending.len);
+	m = e->memo = emalloc(sizeof(*m) + pending.len);
+	*m = (struct memo){ .len = pending.len, .hasobj = object != NULL, .cls = (unsigned char)cls,
+			    .site = site, .path = path, .fn = fn, .file = file };
 	memcpy(m->raw, pending.raw, pending.len);
-	m->len = pending.len;
-	m->hasobj = object != NULL;
-	m->cls = (unsigned char)cls;
-	m->site = site;
-	m->path = path;
-	m->fn = fn;
-	m->file = file;
 	hist_add(m, SIZE_MAX);	/* a new line: no guess */
 }
 
@@ -881,9 +863,6 @@ static void replay(struct memo *m, size_t next)
 	case M_FUNC:
 		function = m->fn;
 		function_file = m->file;
-		break;
-	case M_TOP:
-		function = NULL;
 		break;
 	case M_CHAIN:
 		chain_first(m->fn, m->raw[m->len - 1 - (m->raw[m->len - 1] == '\r')] == ',');
@@ -1557,8 +1536,8 @@ static void classify_line(const char *raw, size_t rawlen)
 			function_file = path_atom(s, (size_t)(fn - s));
 			memo_put(M_FUNC, NULL, NULL, function, function_file);
 		} else if (strstr(s, ": At top level:")) {
-			function = NULL;
-			memo_put(M_TOP, NULL, NULL, NULL, NULL);
+			function = function_file = NULL;
+			memo_put(M_FUNC, NULL, NULL, NULL, NULL);
 		} else {
 			memo_put(M_NONE, NULL, NULL, NULL, NULL);	/* a macro's source line */
 		}
@@ -1654,13 +1633,8 @@ static int prefix;	/* the file's prefix kind, 1..NPREFIX; 0 none; -1 not yet kno
 /* the length of a line's prefix of kind @k, 0 when it has none */
 static size_t prefix_len(const char *s, size_t n, int k)
 {
-	static int ready;
 	regmatch_t m[1] = { { 0, (regoff_t)n } };
 
-	for (; !ready; ready = 1)
-		for (size_t i = 0; i < NPREFIX; i++)
-			if (regcomp(&prefix_rx[i], prefix_src[i], REG_EXTENDED))
-				die(EXIT_IO, "cannot compile a regular expression");
 	return regexec(&prefix_rx[k - 1], s, 1, m, REG_STARTEND) ? 0 : (size_t)m[0].rm_eo;
 }
 
@@ -2152,12 +2126,8 @@ static const char *extra_number(const char *x, const char *p)
 	return q;
 }
 
-/*
- * -x is copied into every record as is, so it must keep each record one
- * valid JSON object on one line: "NAME":VALUE pairs separated by commas,
- * each NAME a word no other pair and no record field has, each VALUE a
- * string, number, true, false or null (corpus labels: no nesting).
- */
+/* -x is copied into every record as is: it must keep each record one valid
+   JSON object on one line (corpus labels: no nesting) */
 static void check_extra(const char *x)
 {
 	const char *p = x, *nl = strpbrk(x, "\n\r");
@@ -2253,6 +2223,9 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "-t '': empty: every record names its tool");
 	srclen = dir_len(srctree);
 	objlen = dir_len(objtree);
+	for (size_t i = 0; i < NPREFIX; i++)
+		if (regcomp(&prefix_rx[i], prefix_src[i], REG_EXTENDED))
+			die(EXIT_IO, "cannot compile a regular expression");
 
 	for (int i = 0; i < nlists; i++)
 		read_list(lists[i]);
