@@ -1345,7 +1345,7 @@ static void classify_line(const char *raw, size_t rawlen)
 {
 	size_t n, after, pathlen, msglen;
 	char *s = normalize(raw, rawlen, &n);
-	const char *kind = NULL, *flag, *tool, *msg, *path;
+	const char *kind = NULL, *flag, *tool, *msg, *path, *w, *ce;
 	unsigned long line, col;
 	long colon;
 	struct site *site;
@@ -1484,42 +1484,31 @@ static void classify_line(const char *raw, size_t rawlen)
 	}
 
 	/* dtc: "path:L.C-L.C: Warning (check): msg" */
-	{
-		char *w = strstr(s, ": Warning (");
+	if (!(w = strstr(s, ": Warning (")))
+		w = strstr(s, ": ERROR (");
+	if (w && (ce = strchr(w, ')'))) {
+		const char *check = strchr(w, '(') + 1, *dot = memchr(s, ':', (size_t)(w - s));
+		size_t pl = (size_t)(w - s), dotslash;
+		char dflag[128];
 
-		if (!w)
-			w = strstr(s, ": ERROR (");
-		if (w) {
-			char *cb = strchr(w, '(') + 1, *ce = strchr(cb, ')');
-			char *dot;
-			size_t pl = (size_t)(w - s);
+		line = col = 0;
+		if (dot) {
+			const char *c = strchr(dot, '.');
 
-			if (ce) {
-				line = col = 0;
-				dot = memchr(s, ':', pl);
-				if (dot) {
-					line = strtoul(dot + 1, NULL, 10);
-					if (strchr(dot, '.') && strchr(dot, '.') < w)
-						col = strtoul(strchr(dot, '.') + 1, NULL, 10);
-					pl = (size_t)(dot - s);
-				}
-				msg = ce + 1;
-				while (*msg == ':' || *msg == ' ')
-					msg++;
-				path = intern(starts(s, pl, "./") ? s + 2 : s,
-					      starts(s, pl, "./") ? pl - 2 : pl);
-				char dflag[128];
-
-				snprintf(dflag, sizeof(dflag), "-W%.*s",
-					 (int)(ce - cb), cb);
-				site = add_instance(w[2] == 'W' ? "warning" : "error", "dtc",
-						    path, line, col,
-						    intern(dflag, strlen(dflag)), msg,
-						    strlen(msg), s, n);
-				memo_put(M_DIAG, site, path, NULL, NULL);
-				return;
-			}
+			line = strtoul(dot + 1, NULL, 10);
+			if (c && c < w)
+				col = strtoul(c + 1, NULL, 10);
+			pl = (size_t)(dot - s);
 		}
+		for (msg = ce + 1; *msg == ':' || *msg == ' '; msg++)
+			;
+		dotslash = starts(s, pl, "./") ? 2 : 0;
+		path = intern(s + dotslash, pl - dotslash);
+		snprintf(dflag, sizeof(dflag), "-W%.*s", (int)(ce - check), check);
+		site = add_instance(w[2] == 'W' ? "warning" : "error", "dtc", path, line, col,
+				    intern(dflag, strlen(dflag)), msg, strlen(msg), s, n);
+		memo_put(M_DIAG, site, path, NULL, NULL);
+		return;
 	}
 
 	colon = find_kind(s, n, &kind, &after);
