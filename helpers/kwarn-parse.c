@@ -523,7 +523,6 @@ static void join_unmapped(void)
 {
 	for (size_t i = 0; i < errs.n; i++) {
 		struct site *e = errs.v[i];
-
 		size_t f;
 
 		if (e->target || !e->unit || e->captured || e->file != nfile)
