@@ -144,7 +144,7 @@ static unsigned long ld_line;	/* input line of the last GNU ld line */
 /* an ld.lld error, written when its ">>> " lines have been read */
 static struct {
 	int on, want_obj;	/* want_obj: the first place's object line is next */
-	const char *kind, *symbol, *path, *obj, *fn;
+	const char *kind, *path, *obj, *fn;
 	unsigned long line;
 	char *msg, *text;
 	char *notes[MAX_NOTES];
