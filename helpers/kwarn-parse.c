@@ -1437,22 +1437,19 @@ static void classify_line(const char *raw, size_t rawlen)
 		}
 	}
 	/* GNU as: "x.S:12: Error: bad instruction" ("x.S: Assembler messages:" before) */
-	{
-		const char *a = strstr(s, ": Error: "), *w = strstr(s, ": Warning: ");
+	if (!(w = strstr(s, ": Error: ")))
+		w = strstr(s, ": Warning: ");
+	if (w)
+		split_location(s, (size_t)(w - s), &pathlen, &line, NULL);
+	if (w && line) {
+		int error = w[2] == 'E';
 
-		if (a || w) {
-			const char *p = a ? a : w;
-
-			split_location(s, (size_t)(p - s), &pathlen, &line, &col);
-			if (line) {
-				path = path_atom(s, pathlen);
-				msg = p + (a ? 9 : 11);
-				site = add_instance(a ? "error" : "warning", "as", path, line, 0, "",
-						    msg, strlen(msg), s, n);
-				memo_put(M_DIAG, site, path, NULL, NULL);
-				return;
-			}
-		}
+		path = path_atom(s, pathlen);
+		msg = w + (error ? 9 : 11);
+		site = add_instance(error ? "error" : "warning", "as", path, line, 0, "",
+				    msg, strlen(msg), s, n);
+		memo_put(M_DIAG, site, path, NULL, NULL);
+		return;
 	}
 	if (starts(s, n, "WARNING: unmet direct dependencies detected for ")) {
 		add_instance("warning", "kconfig", nopath, 0, 0, "unmet-direct-dependencies",
