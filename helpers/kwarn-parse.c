@@ -142,7 +142,7 @@ static const char *ld_obj, *ld_fn;
 static unsigned long ld_line;	/* input line of the last GNU ld line */
 
 /* an ld.lld error, written when its ">>> " lines have been read */
-static struct {
+static struct lld_error {
 	int on, want_obj;	/* want_obj: the first place's object line is next */
 	const char *kind, *path, *obj, *fn;
 	unsigned long line;
@@ -1137,20 +1137,15 @@ static void lld_end(void)
  */
 static void lld_line(const char *r, size_t n, const char *text, size_t textlen)
 {
-	const char *path = nopath;
+	const char *path = nopath, *kind;
 	unsigned long line = 0;
 	size_t loc;
 
 	lld_end();
-	lld.kind = take_kind(&r, &n);
+	kind = take_kind(&r, &n);
 	loc = link_loc(r, n, &(const char *){ NULL }, &path, &line);
-	lld.on = 1;
-	lld.path = path;
-	lld.line = line;
-	lld.obj = lld.fn = NULL;
-	lld.want_obj = 0;
-	lld.msg = estrndup(r + loc, n - loc);
-	lld.text = estrndup(text, textlen);
+	lld = (struct lld_error){ .on = 1, .kind = kind, .path = path, .line = line,
+				  .msg = estrndup(r + loc, n - loc), .text = estrndup(text, textlen) };
 }
 
 /* a ">>> " line of an ld.lld error: a note, and the first place it names */
