@@ -1362,10 +1362,8 @@ static void classify_line(const char *raw, size_t rawlen)
 		return;
 	}
 	if (chain_open && n > 5 && s[0] == ' ') {
-		size_t i = 0;
+		size_t i = strspn(s, " ");
 
-		while (i < n && s[i] == ' ')
-			i++;
 		if (starts(s + i, n - i, "from ")) {
 			chain_line_at(chain_entry(s + i + 5, n - i - 5), s[n - 1] == ',');
 			return;
