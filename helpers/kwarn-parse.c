@@ -5,11 +5,12 @@
  * Usage: kwarn-parse [-s SRCTREE] [-b OBJTREE] [-t TOOL] [-l LEVELS]
  *                    [-x JSON] [-T LIST] [FILE...]
  *
- * Reads gcc/clang diagnostics and the non-compiler output of a kernel build
- * (kernel-doc, modpost, dtc, Kconfig, make failures) from each FILE ("-" or
- * none: stdin) and from each file named in LIST (one per line). A file named
- * DIR/.NAME.kwarn, as kwarn-cc writes them, holds the diagnostics of object
- * DIR/NAME. Input is streamed a block at a time.
+ * Reads gcc/clang diagnostics and the rest of a kernel build's output
+ * (kernel-doc, modpost, dtc, Kconfig, assembler, linkers, make) from each
+ * FILE ("-" or none: stdin) and each file LIST names (one a line), a block
+ * at a time. DIR/.NAME.kwarn, as kwarn-cc writes it, holds the diagnostics
+ * of object DIR/NAME. A file whose every line starts with a CI system's
+ * time prefix is read without it.
  *
  * Writes one JSON object per unique diagnostic site to stdout, sorted by
  * path, line, column, kind, flag and message:
@@ -21,22 +22,20 @@
  *   symbol   the symbol a linker or modpost names
  *   target   the make target an error made fail; root_cause: its first
  * A failing build's lines are records too (corpus/SCHEMA.md, "Build
- * failures"): make's, Kconfig's, GNU as's, GNU ld's and ld.lld's, modpost's,
- * the compiler driver's. A file whose every line starts with a CI system's
- * prefix (a time) is read without it.
- * Paths are made relative to SRCTREE and OBJTREE; Unicode quotes are folded
- * to ASCII. TOOL (default "gcc", not empty) names the compiler. LEVELS is
- * the levels table mk/levels.sh writes, "RULE<TAB>LEVEL<TAB>WHY" lines: the
- * one place a record's W level is decided (level_decide() applies it). JSON
- * is a fragment ("\"seed\":1") spliced into every
- * record as is: "NAME":VALUE pairs separated by commas, on one line, each
- * NAME letters, digits and '_' and given once (no field every record has),
- * each VALUE a JSON string, number, true, false or null. Anything else
- * would make invalid records: refused as a usage error, naming the byte.
+ * failures").
+ *
+ * -s, -b: paths are made relative to SRCTREE and OBJTREE (and Unicode
+ * quotes folded to ASCII). -t: the compiler's name (default "gcc", not
+ * empty). -l: the levels table mk/levels.sh writes, the one place a
+ * record's W level is decided (level_decide()). -x: a fragment
+ * ("\"seed\":1") spliced into every record as is: "NAME":VALUE pairs
+ * separated by commas, on one line, each NAME letters, digits and '_',
+ * given once and no field every record has, each VALUE a JSON string,
+ * number, true, false or null; else a usage error naming the byte.
  *
  * Exit: 0 ok, 1 bad input (names file and line), 2 usage, 3 I/O error.
  */
-#define _GNU_SOURCE	/* strchrnul(): glibc, musl, the BSDs */
+#define _GNU_SOURCE	/* memmem(): glibc, musl, the BSDs */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -84,9 +83,10 @@ static struct htab sites = HTAB(struct site_slot);
 static const char *srctree, *objtree, *cctool = "gcc", *extra;
 static size_t srclen, objlen;
 
-/* the levels table's rules (mk/levels.sh), in its order */
-static struct level { char *flag; int level; } *levels;
-static size_t nlevels;
+/* the levels table's rules (mk/levels.sh): a flag's or tool's level by its
+   name (the first line of a name counts), the message rules in order */
+struct level_slot { uint64_t hash; char *flag; int level; };
+static struct htab levels = HTAB(struct level_slot);
 static struct msg_rule { char *flag; regex_t re; int level; } *msg_rules;
 static size_t nmsg_rules;
 static int inline_rule = -1;	/* level of unused static inlines (clang) */
@@ -142,9 +142,9 @@ static const char *ld_obj, *ld_fn;
 static unsigned long ld_line;	/* input line of the last GNU ld line */
 
 /* an ld.lld error, written when its ">>> " lines have been read */
-static struct {
+static struct lld_error {
 	int on, want_obj;	/* want_obj: the first place's object line is next */
-	const char *kind, *symbol, *path, *obj, *fn;
+	const char *kind, *path, *obj, *fn;
 	unsigned long line;
 	char *msg, *text;
 	char *notes[MAX_NOTES];
@@ -214,6 +214,16 @@ static int starts(const char *s, size_t n, const char *pfx)
 	return n >= k && !memcmp(s, pfx, k);
 }
 
+/* @v, an array of @n elements of @size, with room for one more */
+static void *grow(void *v, size_t n, size_t *cap, size_t size)
+{
+	if (n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		v = erealloc(v, *cap * size);
+	}
+	return v;
+}
+
 /* Interned strings: kinds, tools, flags, paths and objects repeat a lot. */
 struct atom_slot { uint64_t hash; char *atom; };
 static struct htab atoms = HTAB(struct atom_slot);
@@ -237,14 +247,29 @@ static const char *intern(const char *s, size_t n)
 	return a->atom;
 }
 
-/* how many of the first @n bytes of @s are in @set */
-static size_t strspn_n(const char *s, size_t n, const char *set)
+/* the @n bytes at @s as a path: cleaned, interned */
+static const char *path_atom(const char *s, size_t n)
 {
-	size_t i = 0;
+	char *c = estrndup(s, n);
+	const char *r = intern(c, clean_path(c, n));
 
-	while (i < n && s[i] && strchr(set, s[i]))
-		i++;
-	return i;
+	free(c);
+	return r;
+}
+
+/* Are the @n bytes at @s letters and digits? */
+static int alnum_n(const char *s, size_t n)
+{
+	while (n && isalnum((unsigned char)*s))
+		s++, n--;
+	return !n;
+}
+
+/* the length of "TREE/" when the @n bytes at @s start with it, else 0 */
+static size_t in_tree(const char *s, size_t n, const char *tree, size_t treelen)
+{
+	return treelen && n > treelen && !memcmp(s, tree, treelen) && s[treelen] == '/' ?
+	       treelen + 1 : 0;
 }
 
 /*
@@ -259,7 +284,7 @@ static char *normalize(const char *s, size_t n, size_t *outlen)
 	static char *o;
 	static size_t cap;
 	char *p;
-	size_t i = 0;
+	size_t i = 0, k;
 
 	if (n + 1 > cap) {
 		cap = n + 1 > 2 * cap ? n + 1 : 2 * cap;
@@ -272,18 +297,13 @@ static char *normalize(const char *s, size_t n, size_t *outlen)
 	while (i < n) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (c == '/' && srclen && n - i > srclen &&
-		    !memcmp(s + i, srctree, srclen) && s[i + srclen] == '/') {
-			i += srclen + 1;
-			continue;
-		}
-		if (c == '/' && objlen && n - i > objlen &&
-		    !memcmp(s + i, objtree, objlen) && s[i + objlen] == '/') {
-			i += objlen + 1;
+		if (c == '/' && ((k = in_tree(s + i, n - i, srctree, srclen)) ||
+				 (k = in_tree(s + i, n - i, objtree, objlen)))) {
+			i += k;
 			continue;
 		}
 		if (c == '/' && n - i > 14 && !memcmp(s + i, "/tmp/cc", 7) && s[i + 13] == '.' &&
-		    strspn_n(s + i + 7, 6, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") == 6) {
+		    alnum_n(s + i + 7, 6)) {
 			memcpy(p, "/tmp/ccXXXXXX", 13);
 			p += 13;
 			i += 13;
@@ -292,13 +312,8 @@ static char *normalize(const char *s, size_t n, size_t *outlen)
 		if (c == 0xe2 && n - i >= 3 && (unsigned char)s[i + 1] == 0x80) {
 			unsigned char d = (unsigned char)s[i + 2];
 
-			if (d == 0x98 || d == 0x99) {
-				*p++ = '\'';
-				i += 3;
-				continue;
-			}
-			if (d == 0x9c || d == 0x9d) {
-				*p++ = '"';
+			if (d == 0x98 || d == 0x99 || d == 0x9c || d == 0x9d) {
+				*p++ = d <= 0x99 ? '\'' : '"';	/* U+2018/9, U+201C/D */
 				i += 3;
 				continue;
 			}
@@ -343,43 +358,23 @@ static struct site *site_get(const char *kind, const char *tool,
 		free(id);
 		return slot->site;
 	}
-	s = slot->site = ecalloc(1, sizeof(*s));
-	s->id = id;
-	s->kind = kind;
-	s->tool = tool;
-	s->path = path;
-	s->line = line;
-	s->col = col;
-	s->flag = flag;
-	s->msg = id + idlen - msglen;
+	s = slot->site = emalloc(sizeof(*s));
+	*s = (struct site){ .id = id, .kind = kind, .tool = tool, .path = path, .line = line,
+			    .col = col, .flag = flag, .msg = id + idlen - msglen };
 	return s;
 }
 
-struct level_slot { uint64_t hash; const struct level *level; };
-
 static int level_is(const void *slot, const void *flag)
 {
-	return !strcmp(((const struct level_slot *)slot)->level->flag, flag);
+	return !strcmp(((const struct level_slot *)slot)->flag, flag);
 }
 
-/* The level of @flag in the levels table (its first line), else -1. */
+/* The level of @flag in the levels table, else -1. */
 static int level_find(const char *flag)
 {
-	static struct htab by_flag = HTAB(struct level_slot);
-	static int ready;
-	struct level_slot *e;
+	struct level_slot *e = htab_get(&levels, hash_bytes(flag, strlen(flag)), level_is, flag);
 
-	for (; !ready; ready = 1)
-		for (size_t j = 0; j < nlevels; j++) {
-			const char *f = levels[j].flag;
-			int fresh;
-
-			e = htab_put(&by_flag, hash_bytes(f, strlen(f)), level_is, f, &fresh);
-			if (fresh)
-				e->level = &levels[j];
-		}
-	e = htab_get(&by_flag, hash_bytes(flag, strlen(flag)), level_is, flag);
-	return e ? e->level->level : -1;
+	return e ? e->level : -1;
 }
 
 /* A flag's level, else its tool's (kernel-doc, kconfig: "tool:NAME"). */
@@ -473,10 +468,21 @@ static const char *unit_of(const struct site *s)
 	return intern(buf, n);
 }
 
+/* The errors that joined a target wait no more. */
+static void errs_drop_joined(void)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < errs.n; i++)
+		if (!errs.v[i]->target)
+			errs.v[o++] = errs.v[i];
+	errs.n = o;
+}
+
 /* Join the errors that wait to the failed make target @t (an atom). */
 static void join_target(const char *t)
 {
-	size_t i, o, joined = 0;
+	size_t joined = 0;
 	char buf[4096];
 	const char *tc = t;	/* the target cleaned, as paths are */
 
@@ -484,7 +490,7 @@ static void join_target(const char *t)
 		strcpy(buf, t);
 		tc = intern(buf, clean_path(buf, strlen(buf)));
 	}
-	for (i = 0; i < errs.n; i++) {
+	for (size_t i = 0; i < errs.n; i++) {
 		struct site *e = errs.v[i];
 
 		if (!e->target && ((e->nobjects && e->objects[0] == t) || e->unit == t ||
@@ -493,25 +499,20 @@ static void join_target(const char *t)
 			joined++;
 		}
 	}
-	/* a link's errors, modpost's, make's: printed just before */
-	for (i = 0, o = joined; !o && i < errs.n; i++) {
-		struct site *e = errs.v[i];
+	if (!joined)	/* a link's errors, modpost's, make's: printed just before */
+		for (size_t i = 0; i < errs.n; i++) {
+			struct site *e = errs.v[i];
 
-		if (!e->target && e->file == nfile && e->seq > fail_seq && !e->unit && !e->captured) {
-			e->target = t;
-			joined++;
+			if (!e->target && e->file == nfile && e->seq > fail_seq && !e->unit &&
+			    !e->captured) {
+				e->target = t;
+				joined++;
+			}
 		}
-	}
-	for (i = o = 0; i < errs.n; i++)
-		if (!errs.v[i]->target)
-			errs.v[o++] = errs.v[i];
-	errs.n = o;
+	errs_drop_joined();
 	fail_seq = nseq;
 	if (!joined) {
-		if (fails.n == fails.cap) {
-			fails.cap = fails.cap ? 2 * fails.cap : 64;
-			fails.v = erealloc(fails.v, fails.cap * sizeof(*fails.v));
-		}
+		fails.v = grow(fails.v, fails.n, &fails.cap, sizeof(*fails.v));
 		fails.v[fails.n++] = (struct fail){ nseq, t };
 	}
 }
@@ -520,10 +521,9 @@ static void join_target(const char *t)
    failure line after them that joined none */
 static void join_unmapped(void)
 {
-	size_t i, o, f;
-
-	for (i = 0; i < errs.n; i++) {
+	for (size_t i = 0; i < errs.n; i++) {
 		struct site *e = errs.v[i];
+		size_t f;
 
 		if (e->target || !e->unit || e->captured || e->file != nfile)
 			continue;
@@ -532,10 +532,7 @@ static void join_unmapped(void)
 		if (f < fails.n)
 			e->target = fails.v[f].target;
 	}
-	for (i = o = 0; i < errs.n; i++)
-		if (!errs.v[i]->target)
-			errs.v[o++] = errs.v[i];
-	errs.n = o;
+	errs_drop_joined();
 	fails.n = 0;
 }
 
@@ -592,10 +589,7 @@ static void count_instance(struct site *s, const char *path,
 		s->file = nfile;
 		s->unit = unit_of(s);
 		if (!strcmp(s->kind, "error") && !s->target) {
-			if (errs.n == errs.cap) {
-				errs.cap = errs.cap ? 2 * errs.cap : 64;
-				errs.v = erealloc(errs.v, errs.cap * sizeof(*errs.v));
-			}
+			errs.v = grow(errs.v, errs.n, &errs.cap, sizeof(*errs.v));
 			errs.v[errs.n++] = s;
 		}
 	} else {
@@ -632,14 +626,13 @@ static void add_note(const char *text, size_t n)
 
 /* ---- line classification ---- */
 
-/* Parse "path:line:col" / "path:line" / "path" in s[0..n). */
+/* Parse "path:line:col" / "path:line" / "path" in s[0..n); @col may be NULL. */
 static void split_location(const char *s, size_t n, size_t *pathlen,
 			   unsigned long *line, unsigned long *col)
 {
 	unsigned long num[2] = { 0, 0 };
 	int k = 0;
 
-	*line = *col = 0;
 	while (k < 2) {
 		size_t j = n;
 
@@ -650,21 +643,18 @@ static void split_location(const char *s, size_t n, size_t *pathlen,
 		num[k++] = strtoul(s + j, NULL, 10);
 		n = j - 1;
 	}
-	if (k == 2) {
-		*line = num[1];
-		*col = num[0];
-	} else if (k == 1) {
-		*line = num[0];
-	}
+	*line = k == 2 ? num[1] : num[0];
+	if (col)
+		*col = k == 2 ? num[0] : 0;
 	*pathlen = n;
 }
 
 /* The flag in a trailing "[...]": [-Wfoo], [-Werror=foo], [-Werror,-Wfoo]. */
 static const char *take_flag(const char *msg, size_t *msglen)
 {
-	size_t n = *msglen, open;
+	size_t n = *msglen, open, fl;
 	const char *f;
-	size_t fl;
+	char buf[256];
 
 	if (n < 4 || msg[n - 1] != ']')
 		return "";
@@ -680,16 +670,11 @@ static const char *take_flag(const char *msg, size_t *msglen)
 			fl -= i;
 			break;
 		}
-	if (starts(f, fl, "-Werror=")) {
-		f += 8;
-		fl -= 8;
-		char buf[256];
-
-		if (fl + 3 > sizeof(buf))
+	if (starts(f, fl, "-Werror=")) {	/* as -Wfoo */
+		if (fl - 8 + 3 > sizeof(buf))
 			return "";
-		snprintf(buf, sizeof(buf), "-W%.*s", (int)fl, f);
-		*msglen = open && msg[open - 1] == ' ' ? open - 1 : open;
-		return intern(buf, strlen(buf));
+		fl = (size_t)snprintf(buf, sizeof(buf), "-W%.*s", (int)(fl - 8), f + 8);
+		f = buf;
 	}
 	*msglen = open && msg[open - 1] == ' ' ? open - 1 : open;
 	return intern(f, fl);
@@ -746,30 +731,26 @@ static void flag_from_words(const char *msg, size_t n, char *buf, size_t size)
 /*
  * ---- memo: raw line -> what parsing it did ----
  *
- * A warning in a header is printed once per object that includes it, a
- * W=123 build prints each about 60 times, with its notes and function
- * context. What a line not starting with a blank does, when it is not the
- * source line of a new site, depends only on its bytes and on whether the
- * input is an object's file: the parser remembers it for the lines that
- * name a site, a note, or a function context, and replays it on the next
- * identical line without normalizing it again. Replaying runs the same
- * per-instance code (include chain, function, objects), so the records are
- * the same. The memo grows with unique diagnostic lines, not with the log.
+ * A header's warning is printed once per object that includes it (about
+ * 60 times in a W=123 build). What a line not starting with a blank does,
+ * unless it is the source line of a new site, depends only on its bytes
+ * and on whether the input is an object's file: it is remembered, and the
+ * next identical line replays it without being normalized and parsed.
+ * Replaying runs the same per-instance code, so the records are the same;
+ * the memo grows with unique diagnostic lines, not with the log.
  *
- * The lines of a header's warnings come back in the same order for every
- * object that includes it. The last HIST remembered lines are kept in
- * order; after a line, the one that followed its previous instance is
- * tried first (compared byte for byte), and the line is hashed only when
- * that guess fails, as an LZ77 decoder follows a match.
+ * Such lines come back in the same order for every object: the line that
+ * followed a line's previous instance is tried first, byte for byte, and
+ * a line is hashed only when that guess fails (as LZ77 follows a match).
  */
-enum { M_DIAG = 1, M_NOTE, M_FUNC, M_TOP, M_CHAIN, M_NONE };
+enum { M_DIAG = 1, M_NOTE, M_FUNC, M_CHAIN, M_NONE };
 
 struct memo {
 	size_t len;
 	unsigned char cls, hasobj;
 	struct site *site;	/* M_DIAG: the site, and ... */
 	const char *path;	/* ... the path pointer add_instance was given */
-	const char *fn, *file;	/* M_FUNC: function and function_file;
+	const char *fn, *file;	/* M_FUNC: function and function_file (NULL: top level);
 				   M_CHAIN: fn is the chain entry */
 	size_t at;		/* where in hist it was last seen */
 	char raw[];		/* the line's bytes (len of them) */
@@ -837,15 +818,10 @@ static void memo_put(int cls, struct site *site, const char *path,
 	e = htab_put(&memo, pending.hash, memo_is, &k, &fresh);
 	if (!fresh)
 		return;
-	m = e->memo = ecalloc(1, sizeof(*m) + pending.len);
+	m = e->memo = emalloc(sizeof(*m) + pending.len);
+	*m = (struct memo){ .len = pending.len, .hasobj = object != NULL, .cls = (unsigned char)cls,
+			    .site = site, .path = path, .fn = fn, .file = file };
 	memcpy(m->raw, pending.raw, pending.len);
-	m->len = pending.len;
-	m->hasobj = object != NULL;
-	m->cls = (unsigned char)cls;
-	m->site = site;
-	m->path = path;
-	m->fn = fn;
-	m->file = file;
 	hist_add(m, SIZE_MAX);	/* a new line: no guess */
 }
 
@@ -886,9 +862,6 @@ static void replay(struct memo *m, size_t next)
 	case M_FUNC:
 		function = m->fn;
 		function_file = m->file;
-		break;
-	case M_TOP:
-		function = NULL;
 		break;
 	case M_CHAIN:
 		chain_first(m->fn, m->raw[m->len - 1 - (m->raw[m->len - 1] == '\r')] == ',');
@@ -1050,7 +1023,7 @@ static size_t link_loc(const char *r, size_t n, const char **obj,
 	} else {
 		size_t k;
 
-		split_location(r, t, &f, line, &(unsigned long){ 0 });
+		split_location(r, t, &f, line, NULL);
 		k = f;
 		/* a file: has a '.' in its last part, and is not a word */
 		while (k && r[k - 1] != '/')
@@ -1086,13 +1059,28 @@ static struct site *link_record(const char *kind, const char *tool, const char *
 	return site;
 }
 
+/* a linker's "warning: " or "error: " (or none: an error) taken from the
+   message at *@r */
+static const char *take_kind(const char **r, size_t *n)
+{
+	if (starts(*r, *n, "warning: ")) {
+		*r += 9;
+		*n -= 9;
+		return "warning";
+	}
+	if (starts(*r, *n, "error: ")) {
+		*r += 7;
+		*n -= 7;
+	}
+	return "error";
+}
+
 /* a GNU ld line, its "PROG: " cut: "x.o: in function 'f':", "LOC: MSG", "MSG" */
 static void gnu_ld_line(const char *r, size_t n, const char *text, size_t textlen)
 {
-	const char *path = nopath, *kind = "error", *obj;
+	const char *path = nopath, *kind, *obj, *fn;
 	unsigned long line = 0;
 	size_t loc, fl;
-	const char *fn;
 
 	if (ld_line + 1 != lineno)
 		ld_obj = ld_fn = NULL;	/* a context holds for the lines right after it */
@@ -1115,14 +1103,7 @@ static void gnu_ld_line(const char *r, size_t n, const char *text, size_t textle
 	loc = link_loc(r, n, &obj, &path, &line);
 	r += loc;
 	n -= loc;
-	if (starts(r, n, "warning: ")) {
-		kind = "warning";
-		r += 9;
-		n -= 9;
-	} else if (starts(r, n, "error: ")) {
-		r += 7;
-		n -= 7;
-	}
+	kind = take_kind(&r, &n);
 	/* the context is of the lines that say where in it; a line that
 	   names its object has no function */
 	link_record(kind, "ld", path, line, r, n, text, textlen, loc ? obj : NULL,
@@ -1156,28 +1137,15 @@ static void lld_end(void)
  */
 static void lld_line(const char *r, size_t n, const char *text, size_t textlen)
 {
-	const char *path = nopath;
+	const char *path = nopath, *kind;
 	unsigned long line = 0;
 	size_t loc;
 
 	lld_end();
-	lld.kind = "error";
-	if (starts(r, n, "warning: ")) {
-		lld.kind = "warning";
-		r += 9;
-		n -= 9;
-	} else if (starts(r, n, "error: ")) {
-		r += 7;
-		n -= 7;
-	}
+	kind = take_kind(&r, &n);
 	loc = link_loc(r, n, &(const char *){ NULL }, &path, &line);
-	lld.on = 1;
-	lld.path = path;
-	lld.line = line;
-	lld.obj = lld.fn = NULL;
-	lld.want_obj = 0;
-	lld.msg = estrndup(r + loc, n - loc);
-	lld.text = estrndup(text, textlen);
+	lld = (struct lld_error){ .on = 1, .kind = kind, .path = path, .line = line,
+				  .msg = estrndup(r + loc, n - loc), .text = estrndup(text, textlen) };
 }
 
 /* a ">>> " line of an ld.lld error: a note, and the first place it names */
@@ -1201,11 +1169,11 @@ static void lld_more(const char *s, size_t n)
 		lld.want_obj = 1;
 		/* "fork.c:123 (kernel/fork.c:123)": the path in parentheses */
 		if (e[-1] == ')' && (q = memchr(p, '(', (size_t)(e - p)))) {
-			split_location(q + 1, (size_t)(e - q - 2), &pl, &lld.line, &(unsigned long){ 0 });
+			split_location(q + 1, (size_t)(e - q - 2), &pl, &lld.line, NULL);
 			lld.path = link_path(q + 1, pl, NULL);
 		} else {
 			q = memchr(p, ' ', (size_t)(e - p));
-			split_location(p, (size_t)((q ? q : e) - p), &pl, &lld.line, &(unsigned long){ 0 });
+			split_location(p, (size_t)((q ? q : e) - p), &pl, &lld.line, NULL);
 			lld.path = intern(p, pl);	/* a bare name: see its object */
 		}
 		return;
@@ -1301,7 +1269,7 @@ static int make_line(const char *s, size_t n)
 		return 0;
 	if (!starts(s, n, "make")) {
 		/* $(error): "Makefile:12: *** msg.  Stop." */
-		split_location(s, (size_t)(p - s), &pl, &line, &(unsigned long){ 0 });
+		split_location(s, (size_t)(p - s), &pl, &line, NULL);
 		if (!line || pl != (size_t)(p - s) - (size_t)snprintf(NULL, 0, ":%lu", line))
 			return 0;
 		path = link_path(s, pl, NULL);
@@ -1319,7 +1287,7 @@ static int make_line(const char *s, size_t n)
 		const char *b = p + 1, *c = memmem(b, (size_t)(t - b), ": ", 2);
 
 		if (c) {	/* FILE:LINE: TARGET */
-			split_location(b, (size_t)(c - b), &pl, &line, &(unsigned long){ 0 });
+			split_location(b, (size_t)(c - b), &pl, &line, NULL);
 			path = link_path(b, pl, NULL);
 			b = c + 2;
 		}
@@ -1371,7 +1339,7 @@ static void classify_line(const char *raw, size_t rawlen)
 {
 	size_t n, after, pathlen, msglen;
 	char *s = normalize(raw, rawlen, &n);
-	const char *kind = NULL, *flag, *tool, *msg, *path;
+	const char *kind = NULL, *flag, *tool, *msg, *path, *w, *ce;
 	unsigned long line, col;
 	long colon;
 	struct site *site;
@@ -1383,7 +1351,6 @@ static void classify_line(const char *raw, size_t rawlen)
 			last->source = estrndup(s, n);
 			return;
 		}
-		kind = NULL;
 	}
 
 	/* Include chains, function context, noise. */
@@ -1395,10 +1362,8 @@ static void classify_line(const char *raw, size_t rawlen)
 		return;
 	}
 	if (chain_open && n > 5 && s[0] == ' ') {
-		size_t i = 0;
+		size_t i = strspn(s, " ");
 
-		while (i < n && s[i] == ' ')
-			i++;
 		if (starts(s + i, n - i, "from ")) {
 			chain_line_at(chain_entry(s + i + 5, n - i - 5), s[n - 1] == ',');
 			return;
@@ -1442,7 +1407,6 @@ static void classify_line(const char *raw, size_t rawlen)
 		gnu_ld_line(s, n, s, n);
 		return;
 	}
-	kind = NULL;
 	if (make_line(s, n))
 		return;
 	/* Kconfig's parser: "init/Kconfig:12: syntax error", "x/Kconfig:3:warning: ..." */
@@ -1466,25 +1430,19 @@ static void classify_line(const char *raw, size_t rawlen)
 		}
 	}
 	/* GNU as: "x.S:12: Error: bad instruction" ("x.S: Assembler messages:" before) */
-	{
-		const char *a = strstr(s, ": Error: "), *w = strstr(s, ": Warning: ");
+	if (!(w = strstr(s, ": Error: ")))
+		w = strstr(s, ": Warning: ");
+	if (w)
+		split_location(s, (size_t)(w - s), &pathlen, &line, NULL);
+	if (w && line) {
+		int error = w[2] == 'E';
 
-		if (a || w) {
-			const char *p = a ? a : w;
-
-			split_location(s, (size_t)(p - s), &pathlen, &line, &col);
-			if (line) {
-				char *pc = estrndup(s, pathlen);
-
-				path = intern(pc, clean_path(pc, pathlen));
-				free(pc);
-				msg = p + (a ? 9 : 11);
-				site = add_instance(a ? "error" : "warning", "as", path, line, 0, "",
-						    msg, strlen(msg), s, n);
-				memo_put(M_DIAG, site, path, NULL, NULL);
-				return;
-			}
-		}
+		path = path_atom(s, pathlen);
+		msg = w + (error ? 9 : 11);
+		site = add_instance(error ? "error" : "warning", "as", path, line, 0, "",
+				    msg, strlen(msg), s, n);
+		memo_put(M_DIAG, site, path, NULL, NULL);
+		return;
 	}
 	if (starts(s, n, "WARNING: unmet direct dependencies detected for ")) {
 		add_instance("warning", "kconfig", nopath, 0, 0, "unmet-direct-dependencies",
@@ -1495,11 +1453,10 @@ static void classify_line(const char *raw, size_t rawlen)
 	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ") ||
 	    starts(s, n, "FATAL: modpost: ")) {
 		char cls[64];
-		size_t off = s[0] == 'W' ? 18 : s[0] == 'E' ? 16 : 16;
+		size_t off = s[0] == 'W' ? 18 : 16, words = strcspn(s + off, ":");
 		const char *sym, *q;
 
-		flag_from_words(s + off, strcspn(s + off, ":") < 48 ?
-				strcspn(s + off, ":") : 0, cls, sizeof(cls));
+		flag_from_words(s + off, words < 48 ? words : 0, cls, sizeof(cls));
 		if (starts(s + off, n - off, "vmlinux") || strstr(s + off, "section mismatch") ||
 		    strstr(s + off, "Section mismatch"))
 			strcpy(cls, "section-mismatch");
@@ -1516,42 +1473,31 @@ static void classify_line(const char *raw, size_t rawlen)
 	}
 
 	/* dtc: "path:L.C-L.C: Warning (check): msg" */
-	{
-		char *w = strstr(s, ": Warning (");
+	if (!(w = strstr(s, ": Warning (")))
+		w = strstr(s, ": ERROR (");
+	if (w && (ce = strchr(w, ')'))) {
+		const char *check = strchr(w, '(') + 1, *dot = memchr(s, ':', (size_t)(w - s));
+		size_t pl = (size_t)(w - s), dotslash;
+		char dflag[128];
 
-		if (!w)
-			w = strstr(s, ": ERROR (");
-		if (w) {
-			char *cb = strchr(w, '(') + 1, *ce = strchr(cb, ')');
-			char *loc_end = w, *dot;
-			size_t pl = (size_t)(loc_end - s);
+		line = col = 0;
+		if (dot) {
+			const char *c = strchr(dot, '.');
 
-			if (ce) {
-				line = col = 0;
-				dot = memchr(s, ':', pl);
-				if (dot) {
-					line = strtoul(dot + 1, NULL, 10);
-					if (strchr(dot, '.') && strchr(dot, '.') < loc_end)
-						col = strtoul(strchr(dot, '.') + 1, NULL, 10);
-					pl = (size_t)(dot - s);
-				}
-				msg = ce + 1;
-				while (*msg == ':' || *msg == ' ')
-					msg++;
-				path = intern(starts(s, pl, "./") ? s + 2 : s,
-					      starts(s, pl, "./") ? pl - 2 : pl);
-				char dflag[128];
-
-				snprintf(dflag, sizeof(dflag), "-W%.*s",
-					 (int)(ce - cb), cb);
-				site = add_instance(w[2] == 'W' ? "warning" : "error", "dtc",
-						    path, line, col,
-						    intern(dflag, strlen(dflag)), msg,
-						    strlen(msg), s, n);
-				memo_put(M_DIAG, site, path, NULL, NULL);
-				return;
-			}
+			line = strtoul(dot + 1, NULL, 10);
+			if (c && c < w)
+				col = strtoul(c + 1, NULL, 10);
+			pl = (size_t)(dot - s);
 		}
+		for (msg = ce + 1; *msg == ':' || *msg == ' '; msg++)
+			;
+		dotslash = starts(s, pl, "./") ? 2 : 0;
+		path = intern(s + dotslash, pl - dotslash);
+		snprintf(dflag, sizeof(dflag), "-W%.*s", (int)(ce - check), check);
+		site = add_instance(w[2] == 'W' ? "warning" : "error", "dtc", path, line, col,
+				    intern(dflag, strlen(dflag)), msg, strlen(msg), s, n);
+		memo_put(M_DIAG, site, path, NULL, NULL);
+		return;
 	}
 
 	colon = find_kind(s, n, &kind, &after);
@@ -1564,15 +1510,12 @@ static void classify_line(const char *raw, size_t rawlen)
 		if (fn) {
 			char *b = strchr(fn, '\'') + 1, *e = strrchr(b, '\'');
 
-			char *pc = estrndup(s, (size_t)(fn - s));
-
 			function = e ? intern(b, (size_t)(e - b)) : NULL;
-			function_file = intern(pc, clean_path(pc, strlen(pc)));
-			free(pc);
+			function_file = path_atom(s, (size_t)(fn - s));
 			memo_put(M_FUNC, NULL, NULL, function, function_file);
 		} else if (strstr(s, ": At top level:")) {
-			function = NULL;
-			memo_put(M_TOP, NULL, NULL, NULL, NULL);
+			function = function_file = NULL;
+			memo_put(M_FUNC, NULL, NULL, NULL, NULL);
 		} else {
 			memo_put(M_NONE, NULL, NULL, NULL, NULL);	/* a macro's source line */
 		}
@@ -1608,12 +1551,7 @@ static void classify_line(const char *raw, size_t rawlen)
 		tool = object ? cctool : "kernel-doc";
 	if (!strcmp(kind, "fatal error"))
 		kind = "error";
-	{
-		char *pc = estrndup(s, pathlen);
-
-		path = intern(pc, clean_path(pc, pathlen));
-		free(pc);
-	}
+	path = path_atom(s, pathlen);
 	site = add_instance(kind, tool, path, line, col, flag, msg, msglen, s, n);
 	memo_put(M_DIAG, site, path, NULL, NULL);
 }
@@ -1623,7 +1561,7 @@ static void classify_line(const char *raw, size_t rawlen)
 static const char *object_of(const char *file)
 {
 	const char *base = strrchr(file, '/');
-	size_t dirlen, bl, n;
+	size_t dirlen, bl, n, k;
 	char *o;
 	const char *r;
 
@@ -1632,10 +1570,9 @@ static const char *object_of(const char *file)
 	if (bl < 8 || base[0] != '.' || strcmp(base + bl - 6, ".kwarn"))
 		return NULL;
 	dirlen = (size_t)(base - file);
-	if (objlen && !strncmp(file, objtree, objlen) && file[objlen] == '/') {
-		file += objlen + 1;
-		dirlen -= objlen + 1;
-	}
+	k = in_tree(file, dirlen, objtree, objlen);
+	file += k;
+	dirlen -= k;
 	while (dirlen >= 2 && !strncmp(file, "./", 2)) {
 		file += 2;
 		dirlen -= 2;
@@ -1674,13 +1611,8 @@ static int prefix;	/* the file's prefix kind, 1..NPREFIX; 0 none; -1 not yet kno
 /* the length of a line's prefix of kind @k, 0 when it has none */
 static size_t prefix_len(const char *s, size_t n, int k)
 {
-	static int ready;
 	regmatch_t m[1] = { { 0, (regoff_t)n } };
 
-	for (; !ready; ready = 1)
-		for (size_t i = 0; i < NPREFIX; i++)
-			if (regcomp(&prefix_rx[i], prefix_src[i], REG_EXTENDED))
-				die(EXIT_IO, "cannot compile a regular expression");
 	return regexec(&prefix_rx[k - 1], s, 1, m, REG_STARTEND) ? 0 : (size_t)m[0].rm_eo;
 }
 
@@ -1862,9 +1794,14 @@ static void read_levels(const char *name)
 				die(EXIT_BADINPUT, "%s:%lu: unknown rule '%s'", name, ln, line);
 			inline_rule = (int)lv;
 		} else {
-			levels = erealloc(levels, (nlevels + 1) * sizeof(*levels));
-			levels[nlevels].flag = estrndup(line, strlen(line));
-			levels[nlevels++].level = (int)lv;
+			int fresh;
+			struct level_slot *e = htab_put(&levels, hash_bytes(line, strlen(line)),
+							level_is, line, &fresh);
+
+			if (fresh) {
+				e->flag = estrndup(line, strlen(line));
+				e->level = (int)lv;
+			}
 		}
 	}
 	lines_close(&l);
@@ -1986,7 +1923,7 @@ static int is_inline_source(const char *src)
 	const char *p = src;
 
 	while ((p = strstr(p, "inline"))) {
-		if ((p == src || !(isalnum((unsigned char)p[-1]) && p[-1] != '_')) &&
+		if ((p == src || !isalnum((unsigned char)p[-1])) &&
 		    !isalnum((unsigned char)p[6]))
 			return 1;
 		p += 6;
@@ -2077,22 +2014,17 @@ static void write_sites(FILE *o)
 		fprintf(o, "{\"type\":\"diag\",\"key\":\"%016llx\"", (unsigned long long)key);
 		if (extra && *extra)
 			fprintf(o, ",%s", extra);
-		fputs(",\"tool\":", o);
-		put_json_string(o, s->tool, JSON_JQ);
-		fputs(",\"kind\":", o);
-		put_json_string(o, s->kind, JSON_JQ);
-		fputs(",\"flag\":", o);
-		put_json_string(o, s->flag, JSON_JQ);
+		put_string_field(o, "tool", s->tool);
+		put_string_field(o, "kind", s->kind);
+		put_string_field(o, "flag", s->flag);
 		if (level >= 0)
 			fprintf(o, ",\"level\":%d", level);
 		else
 			fputs(",\"level\":null", o);
-		fputs(",\"path\":", o);
-		put_json_string(o, s->path, JSON_JQ);
+		put_string_field(o, "path", s->path);
 		fprintf(o, ",\"line\":%lu,\"col\":%lu,\"ordinal\":%lu", s->line, s->col,
 			s->ordinal);
-		fputs(",\"message\":", o);
-		put_json_string(o, s->msg, JSON_JQ);
+		put_string_field(o, "message", s->msg);
 		put_string_field(o, "function", s->function);
 		put_string_field(o, "symbol", s->symbol);
 		put_string_field(o, "target", s->target);
@@ -2102,8 +2034,7 @@ static void write_sites(FILE *o)
 			      s->nobjects < MAX_OBJECTS ? s->nobjects : MAX_OBJECTS);
 		put_str_array(o, "include", s->chain, s->nchain);
 		put_str_array(o, "notes", s->notes, s->nnotes);
-		fputs(",\"text\":", o);
-		put_json_string(o, s->text, JSON_JQ);
+		put_string_field(o, "text", s->text);
 		put_string_field(o, "source", s->source);
 		fputs("}\n", o);
 	}
@@ -2173,12 +2104,8 @@ static const char *extra_number(const char *x, const char *p)
 	return q;
 }
 
-/*
- * -x is copied into every record as is, so it must keep each record one
- * valid JSON object on one line: "NAME":VALUE pairs separated by commas,
- * each NAME a word no other pair and no record field has, each VALUE a
- * string, number, true, false or null (corpus labels: no nesting).
- */
+/* -x is copied into every record as is: it must keep each record one valid
+   JSON object on one line (corpus labels: no nesting) */
 static void check_extra(const char *x)
 {
 	const char *p = x, *nl = strpbrk(x, "\n\r");
@@ -2233,6 +2160,16 @@ static void check_extra(const char *x)
 	free(names);
 }
 
+/* the length of directory @d (NULL: 0) without its trailing slashes */
+static size_t dir_len(const char *d)
+{
+	size_t n = d ? strlen(d) : 0;
+
+	while (n > 1 && d[n - 1] == '/')
+		n--;
+	return n;
+}
+
 int main(int argc, char **argv)
 {
 	int c, nin = 0;
@@ -2262,12 +2199,11 @@ int main(int argc, char **argv)
 		check_extra(extra);
 	if (!*cctool)
 		die(EXIT_USAGE, "-t '': empty: every record names its tool");
-	srclen = srctree ? strlen(srctree) : 0;
-	objlen = objtree ? strlen(objtree) : 0;
-	while (srclen > 1 && srctree[srclen - 1] == '/')
-		srclen--;
-	while (objlen > 1 && objtree[objlen - 1] == '/')
-		objlen--;
+	srclen = dir_len(srctree);
+	objlen = dir_len(objtree);
+	for (size_t i = 0; i < NPREFIX; i++)
+		if (regcomp(&prefix_rx[i], prefix_src[i], REG_EXTENDED))
+			die(EXIT_IO, "cannot compile a regular expression");
 
 	for (int i = 0; i < nlists; i++)
 		read_list(lists[i]);

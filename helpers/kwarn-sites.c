@@ -42,6 +42,7 @@ static const unsigned char *img;
 static size_t imgsize;
 static const char *path;
 static int is64, little;
+static int wsize;	/* a word's bytes: 8 or 4 */
 
 struct section {
 	uint64_t addr, off, size;
@@ -68,7 +69,7 @@ static uint64_t get(uint64_t off, int n)
 
 static uint64_t word(uint64_t off)
 {
-	return get(off, is64 ? 8 : 4);
+	return get(off, wsize);
 }
 
 static void load(void)
@@ -92,6 +93,7 @@ static void load(void)
 	if (imgsize < EI_NIDENT || memcmp(img, ELFMAG, SELFMAG))
 		die(EXIT_BADINPUT, "%s: not an ELF file", path);
 	is64 = img[EI_CLASS] == ELFCLASS64;
+	wsize = is64 ? 8 : 4;
 	little = img[EI_DATA] == ELFDATA2LSB;
 }
 
@@ -132,8 +134,8 @@ static const char *string_at(uint64_t addr)
 static int site(uint64_t r, unsigned long *line, const char **file, const char **func)
 {
 	*func = string_at(word(r));
-	*file = string_at(word(r + (is64 ? 8 : 4)));
-	*line = get(r + (is64 ? 16 : 8), 4);
+	*file = string_at(word(r + wsize));
+	*line = get(r + 2 * wsize, 4);
 	return *func && *file;
 }
 
@@ -166,30 +168,24 @@ int main(int argc, char **argv)
 	unsigned long unresolved = 0;
 
 	argv0 = "kwarn-sites";
-	while ((c = getopt(argc, argv, "as")) != -1) {
-		switch (c) {
-		case 'a':
+	while ((c = getopt(argc, argv, "as")) != -1 && c != '?') {
+		if (c == 's') {
+			summary = 1;
+		} else {
 			annotated = 1;
 			start_sym = "__start_annotated_branch_profile";
 			stop_sym = "__stop_annotated_branch_profile";
 			name = "_ftrace_annotated_branch";
-			break;
-		case 's':
-			summary = 1;
-			break;
-		default:
-			fprintf(stderr, "usage: kwarn-sites [-a] [-s] VMLINUX\n");
-			return EXIT_USAGE;
 		}
 	}
-	if (optind != argc - 1) {
+	if (c == '?' || optind != argc - 1) {
 		fprintf(stderr, "usage: kwarn-sites [-a] [-s] VMLINUX\n");
 		return EXIT_USAGE;
 	}
 	path = argv[optind];
 	load();
 
-	shoff = is64 ? get(0x28, 8) : get(0x20, 4);
+	shoff = word(is64 ? 0x28 : 0x20);
 	shentsize = get(is64 ? 0x3a : 0x2e, 2);
 	shnum = get(is64 ? 0x3c : 0x30, 2);
 	if (!shoff || !shnum)
@@ -218,11 +214,11 @@ int main(int argc, char **argv)
 	if (!symoff)
 		die(EXIT_BADINPUT, "%s: no symbol table", path);
 
-	/* symbol entries: name(4) value size ... (32: value 4 size 4 info 1) */
+	/* a symbol: its name (4 bytes), later its value and size (a word each) */
 	symentsize = is64 ? 24 : 16;
 	for (i = 0; i + symentsize <= symsize; i += symentsize) {
 		uint64_t s = symoff + i, noff = strtab + get(s, 4);
-		uint64_t value = is64 ? get(s + 8, 8) : get(s + 4, 4);
+		uint64_t value = word(s + wsize);
 		const char *sname;
 
 		if (noff >= imgsize || !memchr(img + noff, '\0', imgsize - noff))
@@ -242,8 +238,7 @@ int main(int argc, char **argv)
 	/* the objects inside, by size */
 	for (i = 0; i + symentsize <= symsize; i += symentsize) {
 		uint64_t s = symoff + i;
-		uint64_t value = is64 ? get(s + 8, 8) : get(s + 4, 4);
-		uint64_t size = is64 ? get(s + 16, 8) : get(s + 8, 4);
+		uint64_t value = word(s + wsize), size = word(s + 2 * wsize);
 		unsigned int info = get(s + (is64 ? 4 : 12), 1);
 
 		if (ELF32_ST_TYPE(info) != STT_OBJECT || value < start || value >= stop)
@@ -260,7 +255,7 @@ int main(int argc, char **argv)
 
 	/* struct ftrace_branch_data: 2 pointers, an unsigned (padded to a
 	 * word), 2 longs; ftrace_likely_data: one more long */
-	rec = (is64 ? 8 : 4) * (annotated ? 6 : 5);
+	rec = wsize * (annotated ? 6 : 5);
 	bytes = stop - start;
 	entries = bytes / rec;
 	if (bytes % rec)

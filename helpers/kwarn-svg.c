@@ -14,29 +14,28 @@
  *   -x  the value axis's label, below it
  *   -y  the category axis's label, left of it
  *
- * Reads a table (FILE or standard input), tab separated:
+ * Reads a tab-separated table (FILE or standard input):
  *
  *   <ignored>  SERIES  SERIES ...     line 1: the series' names
  *   LABEL      N       N      ...     one line per category, top to bottom
  *
- * N is a non-negative integer, or empty or "-" for no value. Every line has
- * the same number of fields. The table's text and TITLE and the LABELs go
- * into the SVG escaped, so they must be what XML can hold at all: valid
- * UTF-8 without control characters (but tab and line ends), U+FFFE or
- * U+FFFF; ID is also one word (not empty, no white space), as HTML wants
- * of the id of the chart it inlines. Else bad input (the table) or a usage
- * error (an option), naming the byte.
+ * N is a non-negative integer, or empty or "-" for no value; every line has
+ * the same number of fields. The table, TITLE and the LABELs are escaped
+ * into the SVG, so they must be what XML can hold: valid UTF-8 without
+ * control characters (but tab and line ends), U+FFFE or U+FFFF; ID is also
+ * one word, as HTML wants of the id of the chart it inlines. Else bad
+ * input (the table) or a usage error (an option), naming the byte.
  *
  * Writes an <svg class="chart"> with one <rect class="bar"> per non-zero
- * value (data-series, data-value, and a <title> tooltip), the value printed
- * at the bar's end, labelled axes with ticks and grid lines, and a legend
- * when there is more than one series. With -c, one <polyline class="curve">
- * per series (data-series, data-values: its values in order; a category
- * without a value is skipped), its last value printed at its end, and
- * about ten of the categories' labels along the bottom. Text is sized for 12 px fonts; the
- * category labels are monospace (and cut to 48 characters, from the left,
- * as paths say most at their end). Same input, same bytes: no libm, no
- * clock, no locale.
+ * value (data-series, data-value, and a <title> tooltip), the value at the
+ * bar's end, labelled axes with ticks and grid lines, and a legend when
+ * there is more than one series. With -c, one <polyline class="curve"> per
+ * series (data-series, data-values: its values in order; a category
+ * without a value is skipped), its last value at its end, and about ten of
+ * the categories' labels along the bottom. Text is sized for 12 px fonts;
+ * category labels are monospace, cut to 48 characters from the left (paths
+ * say most at their end). Same input, same bytes: no libm, no clock, no
+ * locale.
  *
  * Exit status: 0; 1 bad input (file and line named); 2 usage; 3 I/O error.
  */
@@ -129,6 +128,7 @@ static size_t split(char *s, char ***out)
 static void read_table(int fd)
 {
 	struct lines l;
+	struct row *r;
 	char *line, **f;
 	const char *why;
 	size_t len, n, i, at;
@@ -157,21 +157,20 @@ static void read_table(int fd)
 			die(EXIT_BADINPUT, "%s:%lu: %zu fields, line 1 has %zu", name,
 			    lineno, n, nseries + 1);
 		rows = erealloc(rows, (nrows + 1) * sizeof(*rows));
-		rows[nrows].label = estrndup(f[0], strlen(f[0]));
-		rows[nrows].v = ecalloc(nseries, sizeof(*rows[nrows].v));
-		rows[nrows].has = ecalloc(nseries, sizeof(*rows[nrows].has));
+		r = &rows[nrows++];
+		r->label = estrndup(f[0], strlen(f[0]));
+		r->v = ecalloc(nseries, sizeof(*r->v));
+		r->has = ecalloc(nseries, sizeof(*r->has));
 		for (i = 0; i < nseries; i++) {
 			const char *s = f[i + 1];
-			char *end;
 
 			if (!*s || !strcmp(s, "-"))
 				continue;
 			if (strspn(s, "0123456789") != strlen(s) || strlen(s) > 18)
 				die(EXIT_BADINPUT, "%s:%lu: '%s' is not a count", name, lineno, s);
-			rows[nrows].v[i] = strtoull(s, &end, 10);
-			rows[nrows].has[i] = 1;
+			r->v[i] = strtoull(s, NULL, 10);
+			r->has[i] = 1;
 		}
-		nrows++;
 		free(f);
 	}
 	if (!l.lineno)
@@ -213,7 +212,8 @@ static void commas(unsigned long long v, char *buf)
 	buf[j] = '\0';
 }
 
-static void xml(const char *s)
+/* @s escaped, then @then as is */
+static void xml(const char *s, const char *then)
 {
 	for (; *s; s++)
 		switch (*s) {
@@ -223,6 +223,7 @@ static void xml(const char *s)
 		case '"': fputs("&quot;", stdout); break;
 		default: putchar(*s);
 		}
+	fputs(then, stdout);
 }
 
 /* UTF-8 characters in @s */
@@ -297,17 +298,15 @@ static void svg_start(double width, int height, int top_margin, double left,
 		      const char *counted, size_t count)
 {
 	printf("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"");
-	xml(id);
+	xml(id, "");
 	printf("\" width=\"%.0f\" height=\"%d\" viewBox=\"0 0 %.0f %d\" role=\"img\" "
 	       "data-%s=\"%zu\" data-scale=\"%s\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">\n",
 	       width, height, width, height, counted, count, logscale ? "log" : "linear");
 	printf("<title>");
-	xml(title);
-	printf("</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+	xml(title, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
 	if (*title) {
 		printf("<text class=\"title\" x=\"%.1f\" y=\"20\" font-size=\"14\" font-weight=\"bold\">", left);
-		xml(title);
-		printf("</text>\n");
+		xml(title, "</text>\n");
 	}
 	if (nseries > 1) {
 		double lx = left;
@@ -316,8 +315,7 @@ static void svg_start(double width, int height, int top_margin, double left,
 			printf("<rect class=\"key\" x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
 			       "<text x=\"%.1f\" y=\"%d\">", lx, top_margin - 20, palette[j % NCOLORS],
 			       lx + 16, top_margin - 10);
-			xml(series[j]);
-			printf("</text>\n");
+			xml(series[j], "</text>\n");
 			lx += 16 + chars(series[j]) * CHAR_SANS + 18;
 		}
 	}
@@ -328,16 +326,14 @@ static void axis_labels(double xx, double xy, double y0, double y1)
 {
 	if (*xlabel) {
 		printf("<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", xx, xy);
-		xml(xlabel);
-		printf("</text>\n");
+		xml(xlabel, "</text>\n");
 	}
 	if (*ylabel) {
 		double cy = (y0 + y1) / 2;
 
 		printf("<text class=\"ylabel\" x=\"14\" y=\"%.1f\" text-anchor=\"middle\" "
 		       "transform=\"rotate(-90 14 %.1f)\">", cy, cy);
-		xml(ylabel);
-		printf("</text>\n");
+		xml(ylabel, "</text>\n");
 	}
 }
 
@@ -408,13 +404,9 @@ static void bars(void)
 		printf("<g class=\"category\">\n<text class=\"label\" x=\"%.1f\" y=\"%.1f\" "
 		       "text-anchor=\"end\" font-family=\"DejaVu Sans Mono, monospace\">%s",
 		       left - 6, y + nseries * BAR / 2.0 + 4, cut ? "\xe2\x80\xa6" : "");
-		xml(l);
-		if (cut) {
-			printf("<title>");
-			xml(rows[i].label);
-			printf("</title>");
-		}
-		printf("</text>\n");
+		xml(l, cut ? "<title>" : "</text>\n");	/* the whole label as its tooltip */
+		if (cut)
+			xml(rows[i].label, "</title></text>\n");
 		for (j = 0; j < nseries; j++) {
 			unsigned long long v = rows[i].v[j];
 
@@ -427,13 +419,11 @@ static void bars(void)
 			printf("<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
 			       "fill=\"%s\" data-series=\"", left, y + j * BAR + 1, w, BAR - 2,
 			       palette[j % NCOLORS]);
-			xml(series[j]);
+			xml(series[j], "");
 			printf("\" data-value=\"%llu\"><title>", v);
-			xml(rows[i].label);
-			if (nseries > 1) {
-				printf(", ");
-				xml(series[j]);
-			}
+			xml(rows[i].label, nseries > 1 ? ", " : "");
+			if (nseries > 1)
+				xml(series[j], "");
 			printf(": %s</title></rect>\n", num);
 			printf("<text class=\"value\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%s</text>\n",
 			       left + w + 4, y + j * BAR + BAR - 3, num);
@@ -498,8 +488,7 @@ static void curves(void)
 		printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>"
 		       "<text class=\"label\" x=\"%.1f\" y=\"%.1f\">", CX(i), base, CX(i), base + 4,
 		       CX(i), base + 17);
-		xml(shown(rows[i].label, &cut));
-		printf("</text>\n");
+		xml(shown(rows[i].label, &cut), "</text>\n");
 	}
 	printf("</g>\n");
 	printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n", left, y0, left, base);
@@ -514,8 +503,7 @@ static void curves(void)
 
 		printf("<polyline class=\"curve\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" data-series=\"",
 		       palette[j % NCOLORS]);
-		xml(series[j]);
-		printf("\" data-values=\"");
+		xml(series[j], "\" data-values=\"");
 		for (i = 0; i < nrows; i++)
 			if (rows[i].has[j])
 				printf("%s%llu", any++ ? " " : "", rows[i].v[j]);
@@ -529,8 +517,7 @@ static void curves(void)
 				last = rows[i].v[j];
 			}
 		printf("\"><title>");
-		xml(series[j]);
-		printf("</title></polyline>\n");
+		xml(series[j], "</title></polyline>\n");
 		commas(last, num);
 		if (any)
 			printf("<text class=\"value\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%s</text>\n",
@@ -539,6 +526,12 @@ static void curves(void)
 #undef CX
 	if (!npoints)
 		printf("<text x=\"%.1f\" y=\"%d\">no data</text>\n", left + 8, y0 + 16);
+}
+
+_Noreturn static void usage(void)
+{
+	fprintf(stderr, "usage: kwarn-svg [-c] [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
+	exit(EXIT_USAGE);
 }
 
 int main(int argc, char **argv)
@@ -556,8 +549,7 @@ int main(int argc, char **argv)
 		case 'x': xlabel = optarg; break;
 		case 'y': ylabel = optarg; break;
 		default:
-			fprintf(stderr, "usage: kwarn-svg [-c] [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
-			return EXIT_USAGE;
+			usage();
 		}
 	check_option('i', id);
 	check_option('t', title);
@@ -567,10 +559,8 @@ int main(int argc, char **argv)
 	if (!*id || strpbrk(id, " \t\n\f\r"))
 		die(EXIT_USAGE, "-i '%s': an id is not empty and has no white space",
 		    printable(id));
-	if (argc - optind > 1) {
-		fprintf(stderr, "usage: kwarn-svg [-c] [-l] [-i ID] [-t TITLE] [-x LABEL] [-y LABEL] [FILE]\n");
-		return EXIT_USAGE;
-	}
+	if (argc - optind > 1)
+		usage();
 	if (optind < argc) {
 		name = argv[optind];
 		fd = open(name, O_RDONLY);
