@@ -57,19 +57,15 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
-
-extern char **environ;
 
 #define NW		3	/* the cumulative W levels: W=1, W=12, W=123 */
 #define NFIELDS		12	/* key kind tool flag level path line count target symbol root text */
@@ -128,11 +124,6 @@ static void map_free(struct htab *m)
 	htab_free(m);
 }
 
-/* a growing array of structs */
-#define PUSH(v, n, cap) \
-	((n) == (cap) ? ((cap) = (cap) ? 2 * (cap) : 64, \
-			 (v) = erealloc((v), (cap) * sizeof(*(v)))) : (v), &(v)[(n)++])
-
 /* a scratch buffer for composite keys */
 static char *kbuf;
 static size_t kcap;
@@ -162,54 +153,6 @@ struct rec {
 	int root;		/* the first error of its failed target */
 };
 
-/* a number as jq prints one: digits, no leading zero, fits 64 bits */
-static int parse_u64(const char *s, size_t n, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (n < 1 || n > 19 || (n > 1 && s[0] == '0'))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		x = 10 * x + (uint64_t)(s[i] - '0');
-	}
-	*v = x;
-	return 1;
-}
-
-/*
- * Split @line at tabs into at most @max fields; the number of fields, or
- * @max + 1 for more. @rest: the last field is the rest of the line, not
- * looked at (top reads no text: a pass over half the bytes saved).
- */
-static size_t split(char *line, size_t n, char **f, size_t *len, size_t max, int rest)
-{
-	char *p = line, *end = line + n;
-	size_t k = 0;
-
-	for (;;) {
-		char *tab;
-
-		if (k == max)
-			return k + 1;	/* too many */
-		if (rest && k + 1 == max) {
-			f[k] = p;
-			len[k] = (size_t)(end - p);
-			return max;
-		}
-		tab = memchr(p, '\t', (size_t)(end - p));
-		f[k] = p;
-		if (!tab) {
-			len[k++] = (size_t)(end - p);
-			return k;
-		}
-		*tab = '\0';
-		len[k++] = (size_t)(tab - p);
-		p = tab + 1;
-	}
-}
-
 static int is_hex(const char *s, size_t n, size_t want)
 {
 	if (n != want)
@@ -217,27 +160,6 @@ static int is_hex(const char *s, size_t n, size_t want)
 	for (size_t i = 0; i < n; i++)
 		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
 			return 0;
-	return 1;
-}
-
-/* a key: 16 hex digits (strtoull() took a fifth of top's time) */
-static int hex_key(const char *s, size_t n, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (n != 16)
-		return 0;
-	for (size_t i = 0; i < 16; i++) {
-		unsigned c = (unsigned char)s[i];
-
-		if (c - '0' < 10)
-			x = x << 4 | (c - '0');
-		else if (c - 'a' < 6)
-			x = x << 4 | (c - 'a' + 10);
-		else
-			return 0;
-	}
-	*v = x;
 	return 1;
 }
 
@@ -263,7 +185,7 @@ static void parse_header(const struct lines *l, char *line, size_t n, struct hea
 	size_t len[2 + NH], vlen[NH], nf;
 	uint64_t version;
 
-	nf = split(line, n, f, len, 2 + NH, 0);
+	nf = split_tabs(line, n, f, len, 2 + NH, 0);
 	if (strcmp(f[0], "#kwarn-summary"))
 		bad(l, l->lineno, "not a summary header (#kwarn-summary)");
 	if (nf < 2 || !parse_u64(f[1], len[1], &version))
@@ -299,13 +221,13 @@ static void parse_header(const struct lines *l, char *line, size_t n, struct hea
 static void parse_record(const struct lines *l, char *line, size_t n, struct rec *r)
 {
 	char *f[NFIELDS];
-	size_t len[NFIELDS], nf = split(line, n, f, len, NFIELDS, !compare_mode);
+	size_t len[NFIELDS], nf = split_tabs(line, n, f, len, NFIELDS, !compare_mode);
 	uint64_t lv;
 
 	if (nf != NFIELDS)
 		bad(l, l->lineno, "%s%zu fields, not %d", nf > NFIELDS ? "more than " : "",
 		    nf > NFIELDS ? NFIELDS : nf, NFIELDS);
-	if (!hex_key(f[0], len[0], &r->key))
+	if (!parse_key(f[0], len[0], &r->key))
 		bad(l, l->lineno, "the key is not 16 hex digits");
 	r->key_hex = f[0];
 	if (!len[1] || !len[2])
@@ -622,7 +544,7 @@ static void read_boots(const char *file)
 		uint64_t seed;
 		struct seed *sd;
 
-		if (split(line, len, f, flen, 3, 0) != 3 || !parse_u64(f[0], flen[0], &seed) ||
+		if (split_tabs(line, len, f, flen, 3, 0) != 3 || !parse_u64(f[0], flen[0], &seed) ||
 		    !flen[1] || !flen[2])
 			bad(&l, l.lineno, "not SEED, TOOLCHAIN and STATUS, tab-separated");
 		if (!(sd = seed_of(seed, 0)))
@@ -1731,32 +1653,11 @@ static void src_open(struct src *s)
 		j++;
 	s->pid = 0;
 	if (j > s->next) {
-		char **argv = emalloc((j - s->next + 4) * sizeof(char *));
-		posix_spawn_file_actions_t fa;
-		int p[2], rc;
-
-		if (pipe(p))
-			die(EXIT_IO, "pipe: %s", strerror(errno));
+		s->fd = zstd_reader(s->names + s->next, j - s->next, &s->pid);
 #ifdef F_SETPIPE_SZ
 		/* 1 MiB, not 64 KiB: a sixteenth of the wake-ups (best effort) */
-		(void)fcntl(p[1], F_SETPIPE_SZ, 1 << 20);
+		(void)fcntl(s->fd, F_SETPIPE_SZ, 1 << 20);
 #endif
-		argv[0] = "zstd";
-		argv[1] = "-dcq";
-		argv[2] = "--";
-		memcpy(argv + 3, s->names + s->next, (j - s->next) * sizeof(char *));
-		argv[j - s->next + 3] = NULL;
-		posix_spawn_file_actions_init(&fa);
-		posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
-		posix_spawn_file_actions_addclose(&fa, p[0]);
-		posix_spawn_file_actions_addclose(&fa, p[1]);
-		rc = posix_spawnp(&s->pid, "zstd", &fa, NULL, argv, environ);
-		posix_spawn_file_actions_destroy(&fa);
-		free(argv);
-		if (rc)
-			die(EXIT_IO, "cannot run zstd: %s", strerror(rc));
-		close(p[1]);
-		s->fd = p[0];
 		s->run = s->names + s->next;
 		s->nrun = j - s->next;
 	} else if (!strcmp(s->names[j], "-")) {
@@ -1779,8 +1680,6 @@ static void src_open(struct src *s)
 /* the stream ended where a header may come: it must have had them all */
 static void src_close(struct src *s)
 {
-	int status;
-
 	if (!s->hline)
 		bad(&s->l, 1, "empty: no summary header");
 	if (s->k + 1 < s->nrun) {
@@ -1791,12 +1690,7 @@ static void src_close(struct src *s)
 	if (s->fd != STDIN_FILENO)
 		close(s->fd);
 	s->open = 0;
-	if (!s->pid)
-		return;
-	while (waitpid(s->pid, &status, 0) < 0)
-		if (errno != EINTR)
-			die(EXIT_IO, "waitpid: %s", strerror(errno));
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
+	if (s->pid && reap(s->pid))
 		die(EXIT_BADINPUT, "%s%s: truncated or corrupt (zstd -dcq failed; it says which file)",
 		    s->run[0], s->nrun > 1 ? " or a file after it" : "");
 }
@@ -1936,7 +1830,7 @@ static void read_firsts(const char *file)
 		char *f[4];
 		size_t flen[4];
 
-		if (split(line, len, f, flen, 4, 0) != 3 || strcmp(f[0], "first"))
+		if (split_tabs(line, len, f, flen, 4, 0) != 3 || strcmp(f[0], "first"))
 			bad(&l, l.lineno, "not a line \"first SEED N\"");
 		first_count(&l, f, flen);
 	}
@@ -1952,7 +1846,7 @@ static void read_sums(const char *file)
 	lines_open(&l, file);
 	while ((line = lines_next(&l, &len))) {
 		char *f[13];
-		size_t flen[13], nf = split(line, len, f, flen, 13, 0);
+		size_t flen[13], nf = split_tabs(line, len, f, flen, 13, 0);
 		uint64_t v[9];
 		int fresh;
 

@@ -52,19 +52,15 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
-#include <spawn.h>
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
-
-extern char **environ;
 
 #define SCHEMA_VERSION	3	/* PRAGMA user_version; doc/index.md */
 #define NFIELDS		12	/* a summary record: key kind tool flag level path line count target symbol root text */
@@ -349,93 +345,32 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(((const struct file *)a)->rel, ((const struct file *)b)->rel);
 }
 
-/* ---- child processes ---- */
-
-/* @argv run with its standard output a pipe (returned) and stdin from @in (or not) */
-static int spawn(char **argv, const char *in, pid_t *pid)
-{
-	posix_spawn_file_actions_t fa;
-	int p[2], rc;
-
-	if (pipe(p))
-		die(EXIT_IO, "pipe: %s", strerror(errno));
-	posix_spawn_file_actions_init(&fa);
-	if (in)
-		posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, in, O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addclose(&fa, p[0]);
-	posix_spawn_file_actions_addclose(&fa, p[1]);
-	rc = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc)
-		die(EXIT_IO, "cannot run %s: %s", argv[0], strerror(rc));
-	close(p[1]);
-	return p[0];
-}
-
-/* the child's exit status (128 + N for signal N) */
-static int reap(pid_t pid)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			die(EXIT_IO, "waitpid: %s", strerror(errno));
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 /* line 1 of zstd file @name (the build record), or NULL when it has none */
 static char *first_line(const char *name)
 {
-	char *argv[] = { "zstd", "-dcq", "--", (char *)name, NULL };
 	struct lines l;
 	pid_t pid;
 	size_t len;
 	char *line, *copy = NULL;
 
-	lines_init(&l, spawn(argv, NULL, &pid), name);
+	lines_init(&l, zstd_reader((char **)&name, 1, &pid), name);
 	if ((line = lines_next(&l, &len)))
 		copy = estrndup(line, len);
-	lines_free(&l);
-	close(l.fd);		/* zstd stops at the closed pipe */
+	lines_close(&l);	/* zstd stops at the closed pipe */
 	reap(pid);
 	return copy;
 }
 
 /* ---- summaries in ---- */
 
-/* at most @max tab-separated fields of @line; how many there are */
-static size_t split(char *line, size_t n, char **f, size_t *len, size_t max)
-{
-	size_t k = 0;
-	char *p = line, *end = line + n;
-
-	for (;;) {
-		char *t = memchr(p, '\t', (size_t)(end - p));
-
-		if (k == max)
-			return max + 1;
-		f[k] = p;
-		len[k] = (size_t)((t ? t : end) - p);
-		k++;
-		if (!t)
-			return k;
-		p = t + 1;
-	}
-}
-
+/* a number of at most 18 digits: it fits int64_t */
 static int number(const char *s, size_t n, int64_t *v)
 {
-	int64_t x = 0;
+	uint64_t u;
 
-	if (n < 1 || n > 18 || (n > 1 && s[0] == '0'))
+	if (n > 18 || !parse_u64(s, n, &u))
 		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		x = 10 * x + (s[i] - '0');
-	}
-	*v = x;
+	*v = (int64_t)u;
 	return 1;
 }
 
@@ -1247,8 +1182,8 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 	int64_t seed, make_exit, instances, unique, build, sum = 0;
 	struct agg_build ab;
 
-	if (!(line = lines_next(l, &n)) || split(line, n, f, len, 2 + NH) != 2 + NH ||
-	    strncmp(line, "#kwarn-summary\t" SUMMARY_VERSION "\t", 17))
+	if (!(line = lines_next(l, &n)) || strncmp(line, "#kwarn-summary\t" SUMMARY_VERSION "\t", 17) ||
+	    split_tabs(line, n, f, len, 2 + NH, 0) != 2 + NH)
 		die(EXIT_BADINPUT, "%s:%lu: not a version " SUMMARY_VERSION " summary header", l->name, l->lineno);
 	for (int i = 0; i < NH; i++) {
 		size_t k = strlen(hnames[i]);
@@ -1298,7 +1233,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 		if (!(line = lines_next(l, &n)) || !strncmp(line, "#kwarn-summary\t", 15))
 			die(EXIT_BADINPUT, "%s: the header says unique %lld, the summary has %lld records",
 			    l->name, (long long)unique, (long long)ord);
-		if (split(line, n, f, len, NFIELDS) != NFIELDS)
+		if (split_tabs(line, n, f, len, NFIELDS, 0) != NFIELDS)
 			die(EXIT_BADINPUT, "%s:%lu: not %d fields", l->name, l->lineno, NFIELDS);
 		if (!number(f[7], len[7], &count))
 			die(EXIT_BADINPUT, "%s:%lu: a bad count", l->name, l->lineno);
@@ -1384,36 +1319,27 @@ static void add_summaries(const char *summary_sh, const char *corpus, struct fil
 	for (size_t k = 0; k < n; k++)
 		fprintf(fp, "%s/%s\n", corpus, todo[k]->rel);
 	efclose(fp, list);
-	lines_init(&l, spawn(argv, list, &pid), summary_sh);
+	lines_init(&l, spawn_reader(argv, list, &pid), summary_sh);
 	while ((line = lines_next(&l, &len)))
 		if (i < n)
 			names[i++] = estrndup(line, len);
-	lines_free(&l);
-	close(l.fd);
+	lines_close(&l);
 	if (reap(pid) || i != n)
 		die(EXIT_BADINPUT, "%s -u: no summary of each corpus file (it says why)", summary_sh);
 	for (size_t k = 0; k < n; ) {
 		size_t m = n - k < 256 ? n - k : 256;
-		char **zargv = emalloc((m + 4) * sizeof(char *));
 
-		zargv[0] = "zstd";
-		zargv[1] = "-dcq";
-		zargv[2] = "--";
-		memcpy(zargv + 3, names + k, m * sizeof(char *));
-		zargv[m + 3] = NULL;
-		lines_init(&l, spawn(zargv, NULL, &pid), names[k]);
+		lines_init(&l, zstd_reader(names + k, m, &pid), names[k]);
 		for (size_t j = 0; j < m; j++) {
 			l.name = names[k + j];
 			add_summary(&l, corpus, todo[k + j]);
 		}
 		if (lines_next(&l, &len))
 			die(EXIT_BADINPUT, "%s: more records than its header says", names[k + m - 1]);
-		lines_free(&l);
-		close(l.fd);
+		lines_close(&l);
 		if (reap(pid))
 			die(EXIT_BADINPUT, "%s%s: truncated or corrupt (zstd -dcq failed)", names[k],
 			    m > 1 ? " or a summary after it" : "");
-		free(zargv);
 		k += m;
 	}
 	for (i = 0; i < n; i++)

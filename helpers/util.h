@@ -132,4 +132,29 @@ void put_json_string(FILE *o, const char *s, enum json_style style);
  * other escape. */
 int tsv_unescape(char *s, size_t *n);
 
+/* ---- kwarn-agg's and kwarn-index's: summaries, arrays, child processes ---- */
+#include <sys/types.h>
+
+/* A growing array @v of @n used of @cap: the address of a new last element. */
+#define PUSH(v, n, cap) \
+	((n) == (cap) ? ((cap) = (cap) ? 2 * (cap) : 64, \
+			 (v) = erealloc((v), (cap) * sizeof(*(v)))) : (v), &(v)[(n)++])
+char *estrdup(const char *s);
+/* A number as jq prints one: digits, no leading zero, at most 19 (fits 64 bits). */
+int parse_u64(const char *s, size_t n, uint64_t *v);
+/* A warning's key: 16 lowercase hex digits (strtoull() took a fifth of top's time). */
+int parse_key(const char *s, size_t n, uint64_t *v);
+/*
+ * Split @line at tabs, each made a NUL, into at most @max fields: their
+ * number, or @max + 1 for more. @rest: the last field is the rest of the
+ * line, not looked at (its tabs kept).
+ */
+size_t split_tabs(char *line, size_t n, char **f, size_t *len, size_t max, int rest);
+/* @argv run (by PATH), its stdin the file @in (NULL: ours): its stdout's read end */
+int spawn_reader(char **argv, const char *in, pid_t *pid);
+/* "zstd -dcq --" of the @n files @names: spawn_reader's */
+int zstd_reader(char **names, size_t n, pid_t *pid);
+/* The child's exit status, 128 + N for signal N. */
+int reap(pid_t pid);
+
 #endif
