@@ -287,9 +287,9 @@ static void failed_header(const struct header *h, int sd)
 	f->seed = h->seed;
 	f->make_exit = h->make_exit;
 	f->side = sd;
-	f->toolchain = estrndup(h->toolchain, strlen(h->toolchain));
+	f->toolchain = estrdup(h->toolchain);
 	f->w = estrndup(h->w, h->wlen);
-	f->status = estrndup(h->status, strlen(h->status));
+	f->status = estrdup(h->status);
 }
 
 static void failed_record(const struct rec *r)
@@ -347,6 +347,46 @@ static void failed_free(void)
 	free(faileds);
 }
 
+/* ---- output ---- */
+
+/* a warning's place in make report's lists (report.jq's order) */
+struct rank {
+	uint64_t count, seed, line, key;
+	char *path;
+};
+
+/* more instances first, then seed, path, line, key */
+static int ranks_before(const struct rank *x, const struct rank *y)
+{
+	int c;
+
+	if (x->count != y->count)
+		return x->count > y->count;
+	if (x->seed != y->seed)
+		return x->seed < y->seed;
+	if ((c = strcmp(x->path, y->path)))
+		return c < 0;
+	if (x->line != y->line)
+		return x->line < y->line;
+	return x->key < y->key;
+}
+
+/* @before, then @s as a JSON string */
+static void put_str(FILE *o, const char *before, const char *s)
+{
+	fputs(before, o);
+	put_json_string(o, s, JSON_U_ESCAPES);
+}
+
+/* a level as JSON: -1 (unknown) is null */
+static void put_level(FILE *o, int level)
+{
+	if (level < 0)
+		fputs("null", o);
+	else
+		fprintf(o, "%d", level);
+}
+
 /* ---- top ---- */
 
 struct toolchain {
@@ -358,9 +398,9 @@ struct toolchain {
 	uint64_t n[NW], u[NW], s[NW];	/* instances, unique keys, records */
 };
 struct worst {				/* -j: a flag's most printed warning */
-	uint64_t count, seed, line, key;
+	struct rank rank;		/* rank.path NULL: none yet */
 	int level;
-	char *path, *text;		/* NULL: none yet */
+	char *text;
 };
 struct group {				/* a flag of a toolchain */
 	size_t tc;
@@ -526,7 +566,7 @@ static void count_status(struct count **v, size_t *n, size_t *cap, const char *s
 	for (i = 0; i < *n && strcmp((*v)[i].name, status); i++)
 		;
 	if (i == *n)
-		*PUSH(*v, *n, *cap) = (struct count){ estrndup(status, strlen(status)), 0 };
+		*PUSH(*v, *n, *cap) = (struct count){ estrdup(status), 0 };
 	(*v)[i].n++;
 }
 
@@ -576,17 +616,25 @@ static void keys_fold(void)
 	nkeys = capkeys = 0;
 }
 
+/* the index of toolchain @name in tcs, ntcs when it has none */
+static size_t tc_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ntcs && strcmp(tcs[i].name, name); i++)
+		;
+	return i;
+}
+
 static void top_header(const struct header *h)
 {
 	struct toolchain *t;
-	size_t i;
+	size_t i = tc_find(h->toolchain);
 
-	for (i = 0; i < ntcs && strcmp(tcs[i].name, h->toolchain); i++)
-		;
 	if (i == ntcs) {
 		t = PUSH(tcs, ntcs, captcs);
 		memset(t, 0, sizeof(*t));
-		t->name = estrndup(h->toolchain, strlen(h->toolchain));
+		t->name = estrdup(h->toolchain);
 		t->wlen = NW;
 	}
 	t = &tcs[i];
@@ -600,8 +648,8 @@ static void top_header(const struct header *h)
 	struct seed *sd = seed_of(h->seed, 1);
 
 	*b = (struct build){ h->seed, h->make_exit, h->instances, h->unique, 0, 0, i,
-			     estrndup(h->w, strlen(h->w)), estrndup(h->variant, strlen(h->variant)),
-			     estrndup(h->status, strlen(h->status)), estrndup(h->name, strlen(h->name)) };
+			     estrdup(h->w), estrdup(h->variant),
+			     estrdup(h->status), estrdup(h->name) };
 	sd->builds++;
 	if (strcmp(h->status, "ok")) {
 		sd->not_ok++;
@@ -610,20 +658,35 @@ static void top_header(const struct header *h)
 	top_seed = h->seed;
 }
 
-/* the worse of two warnings: more instances, then seed, path, line, key (report.jq's order) */
-static int worse(const struct rec *r, uint64_t seed, const struct worst *w)
+/* the flag @tool @flag of toolchain @tc: its index in groups, *fresh when new */
+static size_t group_of(size_t tc, const char *tool, size_t toollen, const char *flag, size_t flaglen, int *fresh)
 {
-	int c;
+	size_t klen = sizeof(size_t) + toollen + 1 + flaglen;
+	char *k = key_room(klen);
+	struct map_slot *v;
+	struct group *g;
 
-	if (!w->path || r->count != w->count)
-		return !w->path || r->count > w->count;
-	if (seed != w->seed)
-		return seed < w->seed;
-	if ((c = strcmp(r->path, w->path)))
-		return c < 0;
-	if (r->line != w->line)
-		return r->line < w->line;
-	return r->key < w->key;
+	memcpy(k, &tc, sizeof(size_t));
+	memcpy(k + sizeof(size_t), tool, toollen);
+	k[sizeof(size_t) + toollen] = '\0';
+	memcpy(k + sizeof(size_t) + toollen + 1, flag, flaglen);
+	v = map_put(&group_map, k, klen, fresh);
+	if (!*fresh)
+		return v->v;
+	if (ngroups == 1u << 29)	/* key_add's group << 3 */
+		die(EXIT_BADINPUT, "more than 2^29 flags");
+	g = PUSH(groups, ngroups, capgroups);
+	memset(g, 0, sizeof(*g));
+	g->tc = tc;
+	g->tool = estrndup(tool, toollen);
+	g->flag = estrndup(flag, flaglen);
+	g->shown = flaglen ? g->flag : g->tool;
+	g->id = emalloc(toollen + flaglen + 2);
+	sprintf(g->id, "%s %s", g->tool, g->flag);
+	for (int w = 0; w < NW; w++)
+		g->minlevel[w] = 4;
+	v->v = ngroups - 1;
+	return v->v;
 }
 
 /*
@@ -672,37 +735,17 @@ static void top_record(const struct rec *r)
 	/* records come sorted by path: the flag and file of the last one are likely */
 	g = last_group < ngroups ? &groups[last_group] : NULL;
 	if (!g || g->tc != cur_tc || strcmp(g->tool, r->tool) || strcmp(g->flag, r->flag)) {
-		char *k = key_room(sizeof(size_t) + r->toollen + r->flaglen + 1);
-		struct map_slot *v;
-
-		memcpy(k, &cur_tc, sizeof(size_t));
-		memcpy(k + sizeof(size_t), r->tool, r->toollen + 1);
-		memcpy(k + sizeof(size_t) + r->toollen + 1, r->flag, r->flaglen);
-		v = map_put(&group_map, k, sizeof(size_t) + r->toollen + 1 + r->flaglen, &fresh);
-		if (fresh) {
-			if (ngroups == 1u << 29)	/* key_add's group << 3 */
-				die(EXIT_BADINPUT, "more than 2^29 flags");
-			g = PUSH(groups, ngroups, capgroups);
-			memset(g, 0, sizeof(*g));
-			g->tc = cur_tc;
-			g->tool = estrndup(r->tool, r->toollen);
-			g->flag = estrndup(r->flag, r->flaglen);
-			g->shown = r->flaglen ? g->flag : g->tool;
-			g->id = emalloc(r->toollen + r->flaglen + 2);
-			sprintf(g->id, "%s %s", g->tool, g->flag);
-			for (int w = 0; w < NW; w++)
-				g->minlevel[w] = 4;
-			v->v = ngroups - 1;
-			struct map_slot *nv = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
+		last_group = group_of(cur_tc, r->tool, r->toollen, r->flag, r->flaglen, &fresh);
+		g = &groups[last_group];
+		if (fresh) {	/* the campaign counts flags by their shown name */
+			struct map_slot *v = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
 
 			if (fresh) {
 				*PUSH(names, nnames, capnames) = (struct count){ g->shown, 0 };
-				nv->v = nnames - 1;
+				v->v = nnames - 1;
 			}
-			g->name = nv->v;
+			g->name = v->v;
 		}
-		last_group = v->v;
-		g = &groups[last_group];
 	}
 	f = last_file < nfiles ? &files[last_file] : NULL;
 	if (!f || f->tc != cur_tc || strcmp(f->path, r->path)) {
@@ -752,12 +795,13 @@ static void top_record(const struct rec *r)
 		return;
 	for (int w = 0; w < NW; w++) {
 		struct worst *ws = &g->worst[w];
+		struct rank rank = { r->count, top_seed, r->line, r->key, r->path };
 
 		if (!(mask & (1u << w)))
 			continue;
 		if (r->level < g->minlevel[w])
 			g->minlevel[w] = r->level;
-		if (!worse(r, top_seed, ws))
+		if (ws->rank.path && !ranks_before(&rank, &ws->rank))
 			continue;
 		/* top leaves the text as read: its escapes are undone here */
 		size_t tlen = strlen(r->text);
@@ -765,10 +809,10 @@ static void top_record(const struct rec *r)
 
 		if (memchr(text, '\\', tlen) && !tsv_unescape(text, &tlen))
 			die(EXIT_BADINPUT, "a bad escape in the text of key %s", r->key_hex);
-		free(ws->path);
+		free(ws->rank.path);
 		free(ws->text);
-		*ws = (struct worst){ r->count, top_seed, r->line, r->key, r->level,
-				      estrndup(r->path, r->pathlen), text };
+		rank.path = estrndup(r->path, r->pathlen);
+		*ws = (struct worst){ rank, r->level, text };
 	}
 }
 
@@ -807,11 +851,17 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-static int cmp_seed(const void *a, const void *b)
+/* the flags of toolchain @tc at W level @w, in @rows as top lists them: their number */
+static size_t flag_rows(size_t *rows, size_t tc, int w)
 {
-	const struct seed *x = a, *y = b;
+	size_t n = 0;
 
-	return x->seed < y->seed ? -1 : x->seed > y->seed;
+	for (size_t i = 0; i < ngroups; i++)
+		if (groups[i].tc == tc && groups[i].s[w])
+			rows[n++] = i;
+	sort_w = w;
+	qsort(rows, n, sizeof(size_t), cmp_group);
+	return n;
 }
 
 static int cmp_build(const void *a, const void *b)
@@ -837,17 +887,12 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static int cmp_count(const void *a, const void *b)
-{
-	return strcmp(((const struct count *)a)->name, ((const struct count *)b)->name);
-}
-
 /* the keys each seed printed first; seeds, builds, names, statuses sorted */
 static void campaign_sort(void)
 {
 	if (!nseeds)	/* (qsort() of NULL is undefined, even of none) */
 		return;
-	qsort(seeds, nseeds, sizeof(*seeds), cmp_seed);
+	qsort(seeds, nseeds, sizeof(*seeds), cmp_u64);	/* (a seed begins with its number) */
 	for (size_t i = 0; i < nseeds; i++)
 		num_get(&seed_tab, seeds[i].seed)->v = i + 1;
 	for (struct num_slot *k = NULL; (k = htab_next(&first_seen, k)); )
@@ -855,10 +900,11 @@ static void campaign_sort(void)
 	qsort(builds, nbuilds, sizeof(*builds), cmp_build);
 	if (nnames)
 		qsort(names, nnames, sizeof(*names), cmp_name);
+	/* (a count begins with its name) */
 	if (nbuild_st)
-		qsort(build_st, nbuild_st, sizeof(*build_st), cmp_count);
+		qsort(build_st, nbuild_st, sizeof(*build_st), cmp_str);
 	if (nboot_st)
-		qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_count);
+		qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_str);
 }
 
 static void put_counts(const struct count *v, size_t n)
@@ -921,17 +967,13 @@ static void campaign_print(void)
 
 static void put_worst(const struct worst *w)
 {
-	printf("{\"key\":\"%016llx\",\"seed\":%llu,\"level\":", (unsigned long long)w->key,
-	       (unsigned long long)w->seed);
-	if (w->level < 0)
-		printf("null");
-	else
-		printf("%d", w->level);
-	printf(",\"path\":");
-	put_json_string(stdout, w->path, JSON_U_ESCAPES);
-	printf(",\"line\":%llu,\"count\":%llu,\"text\":", (unsigned long long)w->line,
-	       (unsigned long long)w->count);
-	put_json_string(stdout, w->text, JSON_U_ESCAPES);
+	printf("{\"key\":\"%016llx\",\"seed\":%llu,\"level\":", (unsigned long long)w->rank.key,
+	       (unsigned long long)w->rank.seed);
+	put_level(stdout, w->level);
+	put_str(stdout, ",\"path\":", w->rank.path);
+	printf(",\"line\":%llu,\"count\":%llu", (unsigned long long)w->rank.line,
+	       (unsigned long long)w->rank.count);
+	put_str(stdout, ",\"text\":", w->text);
 	putchar('}');
 }
 
@@ -940,8 +982,7 @@ static void put_json_counts(const struct count *v, size_t n)
 {
 	putchar('{');
 	for (size_t i = 0; i < n; i++) {
-		printf("%s", i ? "," : "");
-		put_json_string(stdout, v[i].name, JSON_U_ESCAPES);
+		put_str(stdout, i ? "," : "", v[i].name);
 		printf(":%llu", (unsigned long long)v[i].n);
 	}
 	putchar('}');
@@ -958,28 +999,19 @@ static void top_json(const size_t *order, size_t *rows)
 		put_json_string(stdout, t->name, JSON_U_ESCAPES);
 		printf(",\"builds\":%zu,\"w\":\"%s\",\"levels\":[", t->builds, wname[t->wlen - 1]);
 		for (int w = 0; w < NW; w++) {
-			size_t n = 0;
+			size_t n = flag_rows(rows, order[o], w);
 
 			printf("%s{\"w\":\"%s\",\"instances\":%llu,\"unique\":%llu,\"records\":%llu,\"flags\":[",
 			       w ? "," : "", wname[w], (unsigned long long)t->n[w], (unsigned long long)t->u[w],
 			       (unsigned long long)t->s[w]);
-			sort_w = w;
-			for (size_t i = 0; i < ngroups; i++)
-				if (groups[i].tc == order[o] && groups[i].s[w])
-					rows[n++] = i;
-			qsort(rows, n, sizeof(size_t), cmp_group);
 			for (size_t i = 0; i < n; i++) {
 				struct group *g = &groups[rows[i]];
 
 				printf("%s{\"flag\":", i ? "," : "");
 				put_json_string(stdout, g->shown, JSON_U_ESCAPES);
-				printf(",\"tool\":");
-				put_json_string(stdout, g->tool, JSON_U_ESCAPES);
+				put_str(stdout, ",\"tool\":", g->tool);
 				printf(",\"level\":");
-				if (g->minlevel[w] < 0)
-					printf("null");
-				else
-					printf("%d", g->minlevel[w]);
+				put_level(stdout, g->minlevel[w]);
 				printf(",\"instances\":%llu,\"unique\":%llu,\"records\":%llu,\"worst\":",
 				       (unsigned long long)g->n[w], (unsigned long long)g->u[w],
 				       (unsigned long long)g->s[w]);
@@ -998,12 +1030,9 @@ static void top_json(const size_t *order, size_t *rows)
 		put_json_string(stdout, b->name, JSON_U_ESCAPES);
 		printf(",\"seed\":%llu,\"toolchain\":", (unsigned long long)b->seed);
 		put_json_string(stdout, tcs[b->tc].name, JSON_U_ESCAPES);
-		printf(",\"w\":");
-		put_json_string(stdout, b->w, JSON_U_ESCAPES);
-		printf(",\"variant\":");
-		put_json_string(stdout, b->variant, JSON_U_ESCAPES);
-		printf(",\"status\":");
-		put_json_string(stdout, b->status, JSON_U_ESCAPES);
+		put_str(stdout, ",\"w\":", b->w);
+		put_str(stdout, ",\"variant\":", b->variant);
+		put_str(stdout, ",\"status\":", b->status);
 		printf(",\"make_exit\":%llu,\"instances\":%llu,\"unique\":%llu,"
 		       "\"warnings\":{\"instances\":%llu,\"unique\":%llu}}",
 		       (unsigned long long)b->make_exit, (unsigned long long)b->instances,
@@ -1055,18 +1084,13 @@ static void top_print(void)
 				printf(" %llu", (unsigned long long)t->seeds[i]);
 		putchar('\n');
 		for (int w = 0; w < NW && (size_t)w < t->wlen; w++) {
-			size_t n = 0;
+			size_t n = flag_rows(rows, order[o], w);
 
 			printf("W=%s: %llu instances, %llu unique", wname[w],
 			       (unsigned long long)t->n[w], (unsigned long long)t->u[w]);
 			if (multi)
 				printf(", %llu unique per seed summed", (unsigned long long)t->s[w]);
 			printf(multi ? "\n  instances  unique  per-seed  flag\n" : "\n  instances  unique  flag\n");
-			sort_w = w;
-			for (size_t i = 0; i < ngroups; i++)
-				if (groups[i].tc == order[o] && groups[i].s[w])
-					rows[n++] = i;
-			qsort(rows, n, sizeof(size_t), cmp_group);
 			for (size_t i = 0; i < n && i < list_n; i++) {
 				struct group *g = &groups[rows[i]];
 
@@ -1080,7 +1104,7 @@ static void top_print(void)
 			for (size_t i = 0; i < nfiles; i++)
 				if (files[i].tc == order[o] && (files[i].seen & (1u << w)))
 					rows[n++] = i;
-			qsort(rows, n, sizeof(size_t), cmp_file);
+			qsort(rows, n, sizeof(size_t), cmp_file);	/* (sort_w: flag_rows set it) */
 			for (size_t i = 0; i < n && i < list_n; i++)
 				printf("  %9llu  %s\n", (unsigned long long)files[rows[i]].n[w], files[rows[i]].path);
 			putchar('\n');
@@ -1109,7 +1133,7 @@ static void top_print(void)
 		free(groups[i].flag);
 		free(groups[i].id);
 		for (int w = 0; w < NW; w++) {
-			free(groups[i].worst[w].path);
+			free(groups[i].worst[w].rank.path);
 			free(groups[i].worst[w].text);
 		}
 	}
@@ -1178,13 +1202,12 @@ static struct flag_row *rows;
 static size_t nrows, caprows;
 static struct htab flag_map = MAP;
 static uint64_t nnew, ngone, nboth;
-static int json;
 static FILE *gone_tmp;			/* -j: the gone sites, until the new ones are out */
 static int top_only;			/* -t */
 /* -t: the N most frequent new (0) and gone (1) sites so far, best first */
 struct best {
-	uint64_t count, seed, line, key;
-	char *path, *json;
+	struct rank rank;
+	char *json;
 };
 static struct best *best[2];
 static size_t nbest[2];
@@ -1276,14 +1299,6 @@ static int cmp_flag_row(const void *a, const void *b)
 	return strcmp(x->flag, y->flag);
 }
 
-static void put_level(FILE *o, int level, const char *none)
-{
-	if (level < 0)
-		fputs(none, o);
-	else
-		fprintf(o, "%d", level);
-}
-
 /* one site of a -j list, as compare.jq gives it */
 static void put_site(FILE *o, const struct site *s, int sd, int first)
 {
@@ -1292,32 +1307,16 @@ static void put_site(FILE *o, const struct site *s, int sd, int first)
 	fprintf(o, ",\"line\":%llu,\"flag\":", (unsigned long long)s->line);
 	put_json_string(o, arena + s->flag, JSON_U_ESCAPES);
 	fputs(",\"level\":", o);
-	put_level(o, s->level[sd], "null");
+	put_level(o, s->level[sd]);
 	fprintf(o, ",\"key\":\"%016llx\",\"text\":", (unsigned long long)s->key[sd]);
 	put_json_string(o, arena + s->text[sd], JSON_U_ESCAPES);
 	fprintf(o, ",\"count\":%llu}", (unsigned long long)s->count[sd]);
 }
 
-/* x before y in make report's lists: more instances first */
-static int best_before(const struct best *x, const struct best *y)
-{
-	int c;
-
-	if (x->count != y->count)
-		return x->count > y->count;
-	if (x->seed != y->seed)
-		return x->seed < y->seed;
-	if ((c = strcmp(x->path, y->path)))
-		return c < 0;
-	if (x->line != y->line)
-		return x->line < y->line;
-	return x->key < y->key;
-}
-
 /* -t: site s, side sd, kept in list `which` when among its N best */
 static void keep_best(int which, const struct site *s, int sd)
 {
-	struct best b = { s->count[sd], cur_seed, s->line, s->key[sd], arena + s->path, NULL };
+	struct best b = { { s->count[sd], cur_seed, s->line, s->key[sd], arena + s->path }, NULL };
 	struct best *l;
 	size_t n = nbest[which], at, size;
 	FILE *f;
@@ -1328,16 +1327,16 @@ static void keep_best(int which, const struct site *s, int sd)
 		best[which] = emalloc(list_n * sizeof(**best));
 	l = best[which];
 	if (n == list_n) {
-		if (!best_before(&b, &l[n - 1]))
+		if (!ranks_before(&b.rank, &l[n - 1].rank))
 			return;
 		n--;
-		free(l[n].path);
+		free(l[n].rank.path);
 		free(l[n].json);
 	}
-	for (at = n; at > 0 && best_before(&b, &l[at - 1]); at--)
+	for (at = n; at > 0 && ranks_before(&b.rank, &l[at - 1].rank); at--)
 		;
 	memmove(&l[at + 1], &l[at], (n - at) * sizeof(*l));
-	b.path = estrndup(arena + s->path, s->pathlen);
+	b.rank.path = estrndup(arena + s->path, s->pathlen);
 	if (!(f = open_memstream(&b.json, &size)))
 		die(EXIT_IO, "memory: %s", strerror(errno));
 	put_site(f, s, sd, 1);
@@ -1351,7 +1350,7 @@ static void put_best(int which)
 {
 	for (size_t i = 0; i < nbest[which]; i++) {
 		printf("%s%s", i ? "," : "", best[which][i].json);
-		free(best[which][i].path);
+		free(best[which][i].rank.path);
 		free(best[which][i].json);
 	}
 	free(best[which]);
@@ -1477,6 +1476,22 @@ static int only_b(const struct failed *f)
 	return 1;
 }
 
+/* new, gone and both: the end of a JSON object (-j), else compare.jq's text columns */
+static void put_sides(const uint64_t *c)
+{
+	printf(json ? ",\"new\":%llu,\"gone\":%llu,\"both\":%llu}" : "%5llu  %5llu  %5llu",
+	       (unsigned long long)c[0], (unsigned long long)c[1], (unsigned long long)c[2]);
+}
+
+/* @level in the text, in @buf: ? when unknown */
+static const char *level_text(int level, char *buf)
+{
+	if (level < 0)
+		return "?";
+	sprintf(buf, "%d", level);
+	return buf;
+}
+
 static void compare_end(void)
 {
 	struct { int has; uint64_t c[3]; } levels[5] = { { 0 } };	/* unknown, 0..3 */
@@ -1512,17 +1527,15 @@ static void compare_end(void)
 			printf("%s{\"flag\":", i ? "," : "");
 			put_json_string(stdout, rows[i].flag, JSON_U_ESCAPES);
 			printf(",\"level\":");
-			put_level(stdout, rows[i].level, "null");
-			printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)rows[i].c[0],
-			       (unsigned long long)rows[i].c[1], (unsigned long long)rows[i].c[2]);
+			put_level(stdout, rows[i].level);
+			put_sides(rows[i].c);
 		}
 		printf("],\"levels\":[");
 		for (int l = 0, k = 0; l < 5; l++)
 			if (levels[l].has) {
 				printf("%s{\"level\":", k++ ? "," : "");
-				put_level(stdout, l - 1, "null");
-				printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)levels[l].c[0],
-				       (unsigned long long)levels[l].c[1], (unsigned long long)levels[l].c[2]);
+				put_level(stdout, l - 1);
+				put_sides(levels[l].c);
 			}
 		printf("],\"failing_in_b\":[");
 		for (size_t i = 0, k = 0; i < nfaileds; i++) {
@@ -1534,10 +1547,8 @@ static void compare_end(void)
 				qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
 			printf("%s{\"seed\":%llu,\"toolchain\":", k++ ? "," : "", (unsigned long long)f->seed);
 			put_json_string(stdout, f->toolchain, JSON_U_ESCAPES);
-			printf(",\"w\":");
-			put_json_string(stdout, f->w, JSON_U_ESCAPES);
-			printf(",\"status\":");
-			put_json_string(stdout, f->status, JSON_U_ESCAPES);
+			put_str(stdout, ",\"w\":", f->w);
+			put_str(stdout, ",\"status\":", f->status);
 			printf(",\"make_exit\":%llu,\"root_causes\":[", (unsigned long long)f->make_exit);
 			for (size_t j = 0; j < f->ncauses; j++) {
 				if (j)
@@ -1557,22 +1568,18 @@ static void compare_end(void)
 		printf("level    new   gone   both\n");
 		for (int l = 0; l < 5; l++)
 			if (levels[l].has) {
-				char lv[12] = "?";
+				char lv[12];
 
-				if (l)
-					snprintf(lv, sizeof(lv), "%d", l - 1);
-				printf("%5s  %5llu  %5llu  %5llu\n", lv, (unsigned long long)levels[l].c[0],
-				       (unsigned long long)levels[l].c[1], (unsigned long long)levels[l].c[2]);
+				printf("%5s  ", level_text(l - 1, lv));
+				put_sides(levels[l].c);
+				putchar('\n');
 			}
 		printf("\n  new   gone   both  level  flag\n");
 		for (size_t i = 0; i < nrows; i++) {
-			char lv[12] = "?";
+			char lv[12];
 
-			if (rows[i].level >= 0)
-				snprintf(lv, sizeof(lv), "%d", rows[i].level);
-			printf("%5llu  %5llu  %5llu  %5s  %s\n", (unsigned long long)rows[i].c[0],
-			       (unsigned long long)rows[i].c[1], (unsigned long long)rows[i].c[2], lv,
-			       *rows[i].flag ? rows[i].flag : "(none)");
+			put_sides(rows[i].c);
+			printf("  %5s  %s\n", level_text(rows[i].level, lv), *rows[i].flag ? rows[i].flag : "(none)");
 		}
 		printf("\nnew in B (first %lu):\n", list_n);
 		fwrite(new_text.s ? new_text.s : "", 1, new_text.n, stdout);
@@ -1729,7 +1736,7 @@ static int src_next(struct src *s)
 		    s->hline, (unsigned long long)s->h.unique);
 	parse_header(&s->l, line, len, &s->h);
 	free(s->toolchain);
-	s->h.toolchain = s->toolchain = estrndup(s->h.toolchain, strlen(s->h.toolchain));
+	s->h.toolchain = s->toolchain = estrdup(s->h.toolchain);
 	s->hline = s->l.lineno;
 	s->records = s->instances = 0;
 	if (!s->h.unique)
@@ -1799,10 +1806,11 @@ static void read_list(const char *list, struct names *to)
  */
 static size_t tc_named(const struct lines *l, const char *name)
 {
-	for (size_t i = 0; i < ntcs; i++)
-		if (!strcmp(tcs[i].name, name))
-			return i;
-	bad(l, l->lineno, "toolchain %s has no build line before", name);
+	size_t i = tc_find(name);
+
+	if (i == ntcs)
+		bad(l, l->lineno, "toolchain %s has no build line before", name);
+	return i;
 }
 
 /* "first SEED N": seed SEED printed N keys first (its build came before) */
@@ -1867,28 +1875,16 @@ static void read_sums(const char *file)
 
 			failed_record(&r);
 		} else if (!strcmp(f[0], "group") && nf == 13) {
-			size_t tc = tc_named(&l, f[1]);
+			size_t tc = tc_named(&l, f[1]), gi;
 			struct group *g;
-			char *k;
 
 			for (int i = 0; i < 9; i++)
 				if (!parse_u64(f[4 + i], flen[4 + i], &v[i]))
 					bad(&l, l.lineno, "a bad count");
-			k = key_room(sizeof(size_t) + flen[2] + flen[3] + 1);
-			memcpy(k, &tc, sizeof(size_t));
-			memcpy(k + sizeof(size_t), f[2], flen[2] + 1);
-			memcpy(k + sizeof(size_t) + flen[2] + 1, f[3], flen[3]);
-			map_put(&group_map, k, sizeof(size_t) + flen[2] + 1 + flen[3], &fresh);
+			gi = group_of(tc, f[2], flen[2], f[3], flen[3], &fresh);
+			g = &groups[gi];
 			if (!fresh)
 				bad(&l, l.lineno, "a flag again");
-			g = PUSH(groups, ngroups, capgroups);
-			memset(g, 0, sizeof(*g));
-			g->tc = tc;
-			g->tool = estrndup(f[2], flen[2]);
-			g->flag = estrndup(f[3], flen[3]);
-			g->shown = flen[3] ? g->flag : g->tool;
-			g->id = emalloc(flen[2] + flen[3] + 2);
-			sprintf(g->id, "%s %s", g->tool, g->flag);
 			for (int w = 0; w < NW; w++) {
 				g->n[w] = v[w];
 				g->u[w] = v[3 + w];
@@ -2023,7 +2019,7 @@ int main(int argc, char **argv)
 			break;
 		case 'a':
 		case 'b':
-			*PUSH(in[c == 'b'].v, in[c == 'b'].n, in[c == 'b'].cap) = estrndup(optarg, strlen(optarg));
+			*PUSH(in[c == 'b'].v, in[c == 'b'].n, in[c == 'b'].cap) = estrdup(optarg);
 			break;
 		case 'T':
 		case 'A':
@@ -2034,7 +2030,7 @@ int main(int argc, char **argv)
 			usage();
 		}
 	for (; !compare_mode && optind < argc; optind++)
-		*PUSH(in[0].v, in[0].n, in[0].cap) = estrndup(argv[optind], strlen(argv[optind]));
+		*PUSH(in[0].v, in[0].n, in[0].cap) = estrdup(argv[optind]);
 	if (optind != argc || !in[0].n || (compare_mode && !in[1].n) || (sums_mode && (json || firsts || in[0].n != 1)) ||
 	    (top_only && !json))
 		usage();

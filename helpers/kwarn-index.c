@@ -108,6 +108,33 @@ static void bind_text(sqlite3_stmt *s, int i, const char *v, size_t n)
 		dberr("bind");
 }
 
+/* ?1 to ?@n of @s bound to @v[0..n) */
+static void bind_ints(sqlite3_stmt *s, int n, const int64_t *v)
+{
+	for (int i = 0; i < n; i++)
+		sqlite3_bind_int64(s, i + 1, v[i]);
+}
+
+/* run() with ?1 to ?@n bound to @v[0..n) */
+static void run_ints(sqlite3_stmt *s, int n, const int64_t *v)
+{
+	bind_ints(s, n, v);
+	run(s);
+}
+
+/* the index's schema version: PRAGMA user_version */
+static int user_version(void)
+{
+	sqlite3_stmt *s = prep("PRAGMA user_version");
+	int version;
+
+	if (sqlite3_step(s) != SQLITE_ROW)
+		dberr("PRAGMA user_version");
+	version = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return version;
+}
+
 /*
  * The schema (doc/index.md). A warning is a summary record's content, all
  * but its count: the same key may be another line in another build.
@@ -178,7 +205,6 @@ static const char agg_drop[] =
 
 static void db_open(const char *name, int write)
 {
-	sqlite3_stmt *s;
 	int version;
 
 	dbname = name;
@@ -191,11 +217,7 @@ static void db_open(const char *name, int write)
 	 * page cache each insert into prints(warning) read pages from disk.
 	 * WAL's commits are atomic at NORMAL too. */
 	exec("PRAGMA cache_size = -131072; PRAGMA synchronous = NORMAL");
-	s = prep("PRAGMA user_version");
-	if (sqlite3_step(s) != SQLITE_ROW)
-		dberr("PRAGMA user_version");
-	version = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
+	version = user_version();
 	if (version == SCHEMA_VERSION)
 		return;
 	if (!write)
@@ -204,12 +226,7 @@ static void db_open(const char *name, int write)
 	/* a new index, or one of another version: made again, at once */
 	exec("PRAGMA journal_mode = WAL");
 	exec("BEGIN IMMEDIATE");
-	s = prep("PRAGMA user_version");
-	if (sqlite3_step(s) != SQLITE_ROW)
-		dberr("PRAGMA user_version");
-	version = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
-	if (version != SCHEMA_VERSION) {	/* another writer may have made it meanwhile */
+	if (user_version() != SCHEMA_VERSION) {	/* another writer may have made it meanwhile */
 		exec("DROP TABLE IF EXISTS builds; DROP TABLE IF EXISTS warnings;"
 		     "DROP TABLE IF EXISTS prints; DROP TABLE IF EXISTS boots");
 		exec(agg_drop);
@@ -322,11 +339,7 @@ static void walk(const char *corpus, const char *rel, int depth)
 				die(EXIT_IO, "%s: %s", fp, strerror(errno));
 			if (!S_ISREG(fs.st_mode))
 				continue;
-			if (nfiles == capfiles) {
-				capfiles = capfiles ? 2 * capfiles : 1024;
-				files = erealloc(files, capfiles * sizeof(*files));
-			}
-			x = &files[nfiles++];
+			x = PUSH(files, nfiles, capfiles);
 			x->rel = emalloc(strlen(sub) + strlen(f->d_name) + 2);
 			sprintf(x->rel, "%s/%s", sub, f->d_name);
 			x->runlen = strlen(rel) - 1;
@@ -467,50 +480,43 @@ static void winfo_clear(void)
 	htab_clear(&winfos);
 }
 
-static uint64_t key_bits(const char *hex)
-{
-	uint64_t k = 0;
-
-	for (int i = 0; i < 16; i++)
-		k = k << 4 | (uint64_t)(hex[i] <= '9' ? hex[i] - '0' : hex[i] - 'a' + 10);
-	return k;
-}
-
-/* warning @id's, from @key_hex.. when given (a row just read), else from the index */
-static const struct winfo *winfo_of(int64_t id, const char *key_hex, const char *kind, size_t kindlen,
-				    const char *tool, size_t toollen, const char *flag, size_t flaglen, int level,
-				    const char *path, size_t pathlen)
+/*
+ * Warning @id's: from its summary record's fields @f, @len (key kind tool
+ * flag level path; its level @level) when given, else from the index.
+ */
+static const struct winfo *winfo_of(int64_t id, char **f, const size_t *len, int level)
 {
 	struct winfo *w = htab_get(&winfos, hash_mix((uint64_t)id), winfo_is, &id);
+	char *col[6];
+	size_t collen[6];
 	int fresh;
 
 	if (w)
 		return w;
 	if (winfos.n >= KEYS_MAX)
 		winfo_clear();
-	if (!key_hex) {
-		const struct winfo *r;
-
+	if (!f) {	/* get_winfo's columns are the record's first six fields */
 		sqlite3_bind_int64(get_winfo, 1, id);
 		if (sqlite3_step(get_winfo) != SQLITE_ROW)
 			die(EXIT_IO, "%s: warning %lld is not in the index", dbname, (long long)id);
-		r = winfo_of(id, (const char *)sqlite3_column_text(get_winfo, 0),
-			     (const char *)sqlite3_column_text(get_winfo, 1), (size_t)sqlite3_column_bytes(get_winfo, 1),
-			     (const char *)sqlite3_column_text(get_winfo, 2), (size_t)sqlite3_column_bytes(get_winfo, 2),
-			     (const char *)sqlite3_column_text(get_winfo, 3), (size_t)sqlite3_column_bytes(get_winfo, 3),
-			     sqlite3_column_type(get_winfo, 4) == SQLITE_NULL ? -1 : sqlite3_column_int(get_winfo, 4),
-			     (const char *)sqlite3_column_text(get_winfo, 5), (size_t)sqlite3_column_bytes(get_winfo, 5));
-		sqlite3_reset(get_winfo);
-		return r;
+		for (int c = 0; c < 6; c++) {
+			col[c] = (char *)sqlite3_column_text(get_winfo, c);
+			collen[c] = (size_t)sqlite3_column_bytes(get_winfo, c);
+		}
+		level = sqlite3_column_type(get_winfo, 4) == SQLITE_NULL ? -1 : sqlite3_column_int(get_winfo, 4);
+		f = col;
+		len = collen;
 	}
 	w = htab_put(&winfos, hash_mix((uint64_t)id), winfo_is, &id, &fresh);
 	w->id = id;
-	w->key = key_bits(key_hex);
-	w->warning = kindlen == 7 && !memcmp(kind, "warning", 7);
+	parse_key(f[0], len[0], &w->key);	/* (checked as it came in) */
+	w->warning = len[1] == 7 && !memcmp(f[1], "warning", 7);
 	w->level = level;
-	w->tool = estrndup(tool, toollen);
-	w->flag = estrndup(flag, flaglen);
-	w->path = estrndup(path, pathlen);
+	w->tool = estrndup(f[2], len[2]);
+	w->flag = estrndup(f[3], len[3]);
+	w->path = estrndup(f[5], len[5]);
+	if (f == col)
+		sqlite3_reset(get_winfo);
 	return w;
 }
 
@@ -539,11 +545,7 @@ static int64_t view_id(const char *run, size_t runlen, const char *sel, size_t s
 		sqlite3_bind_int64(s, 4, slice);
 	if (sqlite3_step(s) != SQLITE_ROW)
 		dberr(sqlite3_sql(s));
-	if (nviews == capviews) {
-		capviews = capviews ? 2 * capviews : 16;
-		views = erealloc(views, capviews * sizeof(*views));
-	}
-	v = &views[nviews++];
+	v = PUSH(views, nviews, capviews);
 	v->id = sqlite3_column_int64(s, 0);
 	v->slice = sqlite3_column_int64(s, 1);
 	v->run = estrndup(run, runlen);
@@ -613,15 +615,11 @@ static size_t group_of(int64_t view, const char *tool, const char *flag)
 
 	if (r)
 		return r->i;
-	if (ngroups == capgroups) {
-		capgroups = capgroups ? 2 * capgroups : 256;
-		groups = erealloc(groups, capgroups * sizeof(*groups));
-	}
-	g = &groups[ngroups];
+	g = PUSH(groups, ngroups, capgroups);
 	memset(g, 0, sizeof(*g));
 	g->view = view;
-	g->tool = estrndup(tool, strlen(tool));
-	g->flag = estrndup(flag, strlen(flag));
+	g->tool = estrdup(tool);
+	g->flag = estrdup(flag);
 	sqlite3_bind_int64(find_group, 1, view);
 	bind_text(find_group, 2, tool, strlen(tool));
 	bind_text(find_group, 3, flag, strlen(flag));
@@ -636,7 +634,7 @@ static size_t group_of(int64_t view, const char *tool, const char *flag)
 	}
 	sqlite3_reset(find_group);
 	r = htab_put(&group_idx, h, group_is, &k, &fresh);
-	r->i = ngroups++;
+	r->i = ngroups - 1;
 	return r->i;
 }
 
@@ -695,39 +693,48 @@ static void first_add(int64_t view, int64_t seed, int64_t n)
 	s->n += n;
 }
 
+/* a key of @view whose first seed was @was is now first printed by @now */
+static void first_move(int64_t view, int64_t was, int64_t now)
+{
+	first_add(view, was, -1);
+	first_add(view, now, 1);
+}
+
 /* what is added up is taken away (a build that goes): its prints count -1 each */
 static int removing;
 
 static sqlite3_stmt *get_key, *ins_key, *upd_key, *get_slice_key, *ins_slice_key, *upd_slice_key;
 
+/* slice view @slice's row of key @key: 1, its name views in *n and its first seed in *first; or 0 */
+static int slice_key_get(int64_t slice, uint64_t key, int64_t *n, int64_t *first)
+{
+	int had;
+
+	bind_ints(get_slice_key, 2, (int64_t[]){ slice, (int64_t)key });
+	had = sqlite3_step(get_slice_key) == SQLITE_ROW;
+	if (had) {
+		*n = sqlite3_column_int64(get_slice_key, 0);
+		*first = sqlite3_column_int64(get_slice_key, 1);
+	}
+	sqlite3_reset(get_slice_key);
+	return had;
+}
+
 /* view @slice's key @key gains a name view whose first seed of it is @first, or (@gain 0) whose first seed fell to @first */
 static void slice_key(int64_t slice, uint64_t key, int64_t first, int gain)
 {
-	sqlite3_bind_int64(get_slice_key, 1, slice);
-	sqlite3_bind_int64(get_slice_key, 2, (int64_t)key);
-	if (sqlite3_step(get_slice_key) != SQLITE_ROW) {
-		sqlite3_reset(get_slice_key);
-		sqlite3_bind_int64(ins_slice_key, 1, slice);
-		sqlite3_bind_int64(ins_slice_key, 2, (int64_t)key);
-		sqlite3_bind_int64(ins_slice_key, 3, first);
-		run(ins_slice_key);
+	int64_t n, was;
+
+	if (!slice_key_get(slice, key, &n, &was)) {
+		run_ints(ins_slice_key, 3, (int64_t[]){ slice, (int64_t)key, first });
 		first_add(slice, first, 1);
 		return;
 	}
-	int64_t n = sqlite3_column_int64(get_slice_key, 0), was = sqlite3_column_int64(get_slice_key, 1);
-
-	sqlite3_reset(get_slice_key);
 	if (!gain && first >= was)
 		return;
-	if (first < was) {
-		first_add(slice, was, -1);
-		first_add(slice, first, 1);
-	}
-	sqlite3_bind_int64(upd_slice_key, 1, n + gain);
-	sqlite3_bind_int64(upd_slice_key, 2, first < was ? first : was);
-	sqlite3_bind_int64(upd_slice_key, 3, slice);
-	sqlite3_bind_int64(upd_slice_key, 4, (int64_t)key);
-	run(upd_slice_key);
+	if (first < was)
+		first_move(slice, was, first);
+	run_ints(upd_slice_key, 4, (int64_t[]){ n + gain, first < was ? first : was, slice, (int64_t)key });
 }
 
 static sqlite3_stmt *del_key, *key_first, *slice_first;
@@ -756,8 +763,7 @@ static void slice_refirst(int64_t slice, uint64_t key, int64_t was)
 {
 	int64_t now;
 
-	sqlite3_bind_int64(slice_first, 1, slice);
-	sqlite3_bind_int64(slice_first, 2, (int64_t)key);
+	bind_ints(slice_first, 2, (int64_t[]){ slice, (int64_t)key });
 	if (sqlite3_step(slice_first) != SQLITE_ROW || sqlite3_column_type(slice_first, 0) == SQLITE_NULL)
 		die(EXIT_IO, "%s: key %016llx of view %lld is in none of its name views", dbname,
 		    (unsigned long long)key, (long long)slice);
@@ -765,13 +771,9 @@ static void slice_refirst(int64_t slice, uint64_t key, int64_t was)
 	sqlite3_reset(slice_first);
 	if (now == was)
 		return;
-	first_add(slice, was, -1);
-	first_add(slice, now, 1);
-	sqlite3_bind_int64(upd_slice_key, 1, -1);	/* (c3 kept: see the statement) */
-	sqlite3_bind_int64(upd_slice_key, 2, now);
-	sqlite3_bind_int64(upd_slice_key, 3, slice);
-	sqlite3_bind_int64(upd_slice_key, 4, (int64_t)key);
-	run(upd_slice_key);
+	first_move(slice, was, now);
+	/* c3 -1: kept (see the statement) */
+	run_ints(upd_slice_key, 4, (int64_t[]){ -1, now, slice, (int64_t)key });
 }
 
 /* a key's row of a view: its counts per W level and its first seed
@@ -779,13 +781,7 @@ static void slice_refirst(int64_t slice, uint64_t key, int64_t was)
 static void key_put(sqlite3_stmt *s, const struct key_sum *k, const struct group *g,
 		    const int64_t *c, int64_t first)
 {
-	for (int w = 0; w < NW; w++)
-		sqlite3_bind_int64(s, 1 + w, c[w]);
-	sqlite3_bind_int64(s, 4, first);
-	sqlite3_bind_int64(s, 5, k->view);
-	sqlite3_bind_int64(s, 6, (int64_t)k->key);
-	sqlite3_bind_int64(s, 7, g->id);
-	run(s);
+	run_ints(s, 7, (int64_t[]){ c[0], c[1], c[2], first, k->view, (int64_t)k->key, g->id });
 }
 
 /*
@@ -798,40 +794,22 @@ static void key_taken(const struct key_sum *k, struct group *g, int64_t *c, int6
 {
 	int64_t now = first, sfirst, sn;
 
-	if (!had)
+	if (!had || !slice_key_get(k->slice, k->key, &sn, &sfirst))
 		die(EXIT_IO, "%s: key %016llx of view %lld is not in the index", dbname, (unsigned long long)k->key,
-		    (long long)k->view);
+		    (long long)(had ? k->slice : k->view));
 	for (int w = 0; w < NW; w++) {
 		g->u[w] -= c[w] && !(c[w] + k->c[w]);
 		c[w] += k->c[w];
 	}
-	sqlite3_bind_int64(get_slice_key, 1, k->slice);
-	sqlite3_bind_int64(get_slice_key, 2, (int64_t)k->key);
-	if (sqlite3_step(get_slice_key) != SQLITE_ROW)
-		die(EXIT_IO, "%s: key %016llx of view %lld is not in the index", dbname, (unsigned long long)k->key,
-		    (long long)k->slice);
-	sn = sqlite3_column_int64(get_slice_key, 0);
-	sfirst = sqlite3_column_int64(get_slice_key, 1);
-	sqlite3_reset(get_slice_key);
 	if (!c[NW - 1]) {	/* no record left: every warning has the W=123 bit */
-		sqlite3_bind_int64(del_key, 1, k->view);
-		sqlite3_bind_int64(del_key, 2, (int64_t)k->key);
-		sqlite3_bind_int64(del_key, 3, g->id);
-		run(del_key);
+		run_ints(del_key, 3, (int64_t[]){ k->view, (int64_t)k->key, g->id });
 		first_add(k->view, first, -1);
 		if (sn == 1) {
-			sqlite3_bind_int64(del_key, 1, k->slice);
-			sqlite3_bind_int64(del_key, 2, (int64_t)k->key);
-			sqlite3_bind_int64(del_key, 3, 0);
-			run(del_key);
+			run_ints(del_key, 3, (int64_t[]){ k->slice, (int64_t)k->key, 0 });
 			first_add(k->slice, sfirst, -1);
 			return;
 		}
-		sqlite3_bind_int64(upd_slice_key, 1, sn - 1);
-		sqlite3_bind_int64(upd_slice_key, 2, sfirst);
-		sqlite3_bind_int64(upd_slice_key, 3, k->slice);
-		sqlite3_bind_int64(upd_slice_key, 4, (int64_t)k->key);
-		run(upd_slice_key);
+		run_ints(upd_slice_key, 4, (int64_t[]){ sn - 1, sfirst, k->slice, (int64_t)k->key });
 		if (sfirst == first)
 			slice_refirst(k->slice, k->key, sfirst);
 		return;
@@ -853,8 +831,7 @@ static void key_taken(const struct key_sum *k, struct group *g, int64_t *c, int6
 	}
 	key_put(upd_key, k, g, c, now);
 	if (now != first) {
-		first_add(k->view, first, -1);
-		first_add(k->view, now, 1);
+		first_move(k->view, first, now);
 		if (sfirst == first)
 			slice_refirst(k->slice, k->key, sfirst);
 	}
@@ -887,9 +864,7 @@ static void keys_flush(void)
 		int64_t c[NW] = { 0 }, first = k->first;
 		int had;
 
-		sqlite3_bind_int64(get_key, 1, k->view);
-		sqlite3_bind_int64(get_key, 2, (int64_t)k->key);
-		sqlite3_bind_int64(get_key, 3, g->id);
+		bind_ints(get_key, 3, (int64_t[]){ k->view, (int64_t)k->key, g->id });
 		had = sqlite3_step(get_key) == SQLITE_ROW;
 		if (had) {
 			for (int w = 0; w < NW; w++)
@@ -909,8 +884,7 @@ static void keys_flush(void)
 			first_add(k->view, first, 1);
 			slice_key(k->slice, k->key, first, 1);
 		} else if (k->first < first) {
-			first_add(k->view, first, -1);
-			first_add(k->view, k->first, 1);
+			first_move(k->view, first, k->first);
 			slice_key(k->slice, k->key, k->first, 0);
 			first = k->first;
 		}
@@ -952,7 +926,7 @@ static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t c
 		     &fk, &fresh);
 	if (fresh) {
 		f->view = b->view;
-		f->path = estrndup(wi->path, strlen(wi->path));
+		f->path = estrdup(wi->path);
 	}
 
 	struct key_sum kk = { 0, b->view, b->slice, gi, wi->key, { 0 }, b->seed }, *k;
@@ -998,6 +972,22 @@ static void groups_forget(void)
 	htab_clear(&group_idx);
 }
 
+/* @n more prints of flag @shown in @seed by @view's builds: the prints it has now */
+static int64_t flag_seeds_add(sqlite3_stmt *s, int64_t view, const char *shown, int64_t seed, int64_t n)
+{
+	int64_t now;
+
+	sqlite3_bind_int64(s, 1, view);
+	bind_text(s, 2, shown, strlen(shown));
+	sqlite3_bind_int64(s, 3, seed);
+	sqlite3_bind_int64(s, 4, n);
+	if (sqlite3_step(s) != SQLITE_ROW)
+		dberr(sqlite3_sql(s));
+	now = sqlite3_column_int64(s, 0);
+	sqlite3_reset(s);
+	return now;
+}
+
 /* everything this update added up, into the index; the sums emptied */
 static void agg_flush(void)
 {
@@ -1009,25 +999,10 @@ static void agg_flush(void)
 	for (struct fs_sum *f = NULL; (f = htab_next(&fs_sums, f)); ) {
 		const char *sh = shown(&groups[f->g]);
 
-		sqlite3_bind_int64(s, 1, f->view);
-		bind_text(s, 2, sh, strlen(sh));
-		sqlite3_bind_int64(s, 3, f->seed);
-		sqlite3_bind_int64(s, 4, f->n);
-		if (sqlite3_step(s) != SQLITE_ROW)
-			dberr(sqlite3_sql(s));
-		/* the view's first print of it, or (removing) its last */
-		int edge = sqlite3_column_int64(s, 0) == (removing ? 0 : f->n);
-
-		sqlite3_reset(s);
-		if (!edge)
-			continue;
-		sqlite3_bind_int64(s, 1, f->slice);	/* the slice: a name view more (or less) prints it */
-		bind_text(s, 2, sh, strlen(sh));
-		sqlite3_bind_int64(s, 3, f->seed);
-		sqlite3_bind_int64(s, 4, removing ? -1 : 1);
-		if (sqlite3_step(s) != SQLITE_ROW)
-			dberr(sqlite3_sql(s));
-		sqlite3_reset(s);
+		/* the view's first print of it, or (removing) its last: the
+		 * slice has a name view more (or less) that prints it */
+		if (flag_seeds_add(s, f->view, sh, f->seed, f->n) == (removing ? 0 : f->n))
+			flag_seeds_add(s, f->slice, sh, f->seed, removing ? -1 : 1);
 	}
 	if (removing)
 		exec("DELETE FROM view_flag_seeds WHERE n = 0");
@@ -1038,16 +1013,10 @@ static void agg_flush(void)
 	for (size_t i = 0; i < ngroups; i++) {
 		struct group *g = &groups[i];
 
-		for (int w = 0; w < NW; w++) {
-			sqlite3_bind_int64(s, 1 + w, g->n[w]);
-			sqlite3_bind_int64(s, 4 + w, g->u[w]);
-			sqlite3_bind_int64(s, 7 + w, g->s[w]);
-		}
-		sqlite3_bind_int64(s, 10, g->id);
-		run(s);
-		memset(g->n, 0, sizeof(g->n));
-		memset(g->u, 0, sizeof(g->u));
-		memset(g->s, 0, sizeof(g->s));
+		run_ints(s, 10, (int64_t[]){ g->n[0], g->n[1], g->n[2], g->u[0], g->u[1], g->u[2],
+					     g->s[0], g->s[1], g->s[2], g->id });
+		for (int w = 0; w < NW; w++)
+			g->n[w] = g->u[w] = g->s[w] = 0;
 	}
 	sqlite3_finalize(s);
 	s = prep("INSERT INTO view_files VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO UPDATE SET"
@@ -1066,14 +1035,9 @@ static void agg_flush(void)
 	sqlite3_finalize(s);
 	htab_clear(&file_sums);
 	s = prep("INSERT INTO view_first VALUES (?1, ?2, ?3) ON CONFLICT DO UPDATE SET n = n + excluded.n");
-	for (struct first_sum *f = NULL; (f = htab_next(&first_sums, f)); ) {
-		if (!f->n)
-			continue;
-		sqlite3_bind_int64(s, 1, f->view);
-		sqlite3_bind_int64(s, 2, f->seed);
-		sqlite3_bind_int64(s, 3, f->n);
-		run(s);
-	}
+	for (struct first_sum *f = NULL; (f = htab_next(&first_sums, f)); )
+		if (f->n)
+			run_ints(s, 3, (int64_t[]){ f->view, f->seed, f->n });
 	sqlite3_finalize(s);
 	htab_clear(&first_sums);
 	exec("DELETE FROM view_first WHERE n = 0");
@@ -1135,8 +1099,7 @@ static void agg_remove(int64_t view, int64_t build, int64_t seed)
 	removing = 1;
 	sqlite3_bind_int64(p, 1, build);
 	while (sqlite3_step(p) == SQLITE_ROW)
-		agg_add(&ab, winfo_of(sqlite3_column_int64(p, 0), NULL, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0),
-			sqlite3_column_int64(p, 1));
+		agg_add(&ab, winfo_of(sqlite3_column_int64(p, 0), NULL, NULL, 0), sqlite3_column_int64(p, 1));
 	sqlite3_finalize(p);
 	removing = 0;
 }
@@ -1229,6 +1192,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 	}
 	for (int64_t ord = 0; ord < unique; ord++) {
 		int64_t lv = -1, ln, count;
+		uint64_t key;
 
 		if (!(line = lines_next(l, &n)) || !strncmp(line, "#kwarn-summary\t", 15))
 			die(EXIT_BADINPUT, "%s: the header says unique %lld, the summary has %lld records",
@@ -1245,19 +1209,18 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 
 		if (seen) {
 			id = seen->id;
-			agg_add(&ab, winfo_of(id, NULL, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0), count);
+			agg_add(&ab, winfo_of(id, NULL, NULL, 0), count);
 		} else {
 			int fresh;
 
 			for (int i = 1; i < NFIELDS; i++)
 				if (i != 7 && memchr(f[i], '\\', len[i]) && !tsv_unescape(f[i], &len[i]))
 					die(EXIT_BADINPUT, "%s:%lu: a bad escape in field %d", l->name, l->lineno, i + 1);
-			if (len[0] != 16 || (len[4] && (!number(f[4], len[4], &lv) || lv > 3)) ||
+			if (!parse_key(f[0], len[0], &key) || (len[4] && (!number(f[4], len[4], &lv) || lv > 3)) ||
 			    !number(f[6], len[6], &ln) || (len[10] && (len[10] != 1 || f[10][0] != '1')))
 				die(EXIT_BADINPUT, "%s:%lu: a bad key, level, line or root", l->name, l->lineno);
 			id = warning_id(f, len, (int)lv, ln, len[10] == 1);
-			agg_add(&ab, winfo_of(id, f[0], f[1], len[1], f[2], len[2], f[3], len[3], (int)lv, f[5], len[5]),
-				count);
+			agg_add(&ab, winfo_of(id, f, len, (int)lv), count);
 			if (seen_lines.n >= LINE_CACHE_MAX)
 				seen_clear();
 			/* (raw's bytes were not unescaped: the copy is of them) */
@@ -1270,11 +1233,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 			memcpy(seen->raw + raw[0].n, raw[1].s, raw[1].n);
 		}
 		sum += count;
-		sqlite3_bind_int64(ins_print, 1, build);
-		sqlite3_bind_int64(ins_print, 2, ord);
-		sqlite3_bind_int64(ins_print, 3, id);
-		sqlite3_bind_int64(ins_print, 4, count);
-		run(ins_print);
+		run_ints(ins_print, 4, (int64_t[]){ build, ord, id, count });
 	}
 	if (sum != instances)
 		die(EXIT_BADINPUT, "%s: the header says instances %lld, the records' counts sum to %lld", l->name,
