@@ -1211,8 +1211,12 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 			id = seen->id;
 			agg_add(&ab, winfo_of(id, NULL, NULL, 0), count);
 		} else {
+			/* the key kept: the line as read, before its escapes are undone in place */
+			char *copy = emalloc(raw[0].n + raw[1].n);
 			int fresh;
 
+			memcpy(copy, raw[0].s, raw[0].n);
+			memcpy(copy + raw[0].n, raw[1].s, raw[1].n);
 			for (int i = 1; i < NFIELDS; i++)
 				if (i != 7 && memchr(f[i], '\\', len[i]) && !tsv_unescape(f[i], &len[i]))
 					die(EXIT_BADINPUT, "%s:%lu: a bad escape in field %d", l->name, l->lineno, i + 1);
@@ -1223,14 +1227,13 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 			agg_add(&ab, winfo_of(id, f, len, (int)lv), count);
 			if (seen_lines.n >= LINE_CACHE_MAX)
 				seen_clear();
-			/* (raw's bytes were not unescaped: the copy is of them) */
+			raw[0].s = copy;
+			raw[1].s = copy + raw[0].n;
 			seen = htab_put(&seen_lines, h, seen_is, raw, &fresh);
 			seen->id = id;
+			seen->raw = copy;
 			seen->npre = raw[0].n;
 			seen->npost = raw[1].n;
-			seen->raw = emalloc(raw[0].n + raw[1].n);
-			memcpy(seen->raw, raw[0].s, raw[0].n);
-			memcpy(seen->raw + raw[0].n, raw[1].s, raw[1].n);
 		}
 		sum += count;
 		run_ints(ins_print, 4, (int64_t[]){ build, ord, id, count });
