@@ -71,7 +71,6 @@
 #define NFIELDS		12	/* key kind tool flag level path line count target symbol root text */
 #define TEXT		11	/* the text's field, the last */
 #define SUMMARY_VERSION	3	/* mk/summary.sh's VERSION */
-#define ZSTD_RUN	256	/* files per zstd process: its command line stays short */
 
 static const char *const wname[NW] = { "1", "12", "123" };
 static int compare_mode;	/* else top */
@@ -163,29 +162,13 @@ static int is_hex(const char *s, size_t n, size_t want)
 	return 1;
 }
 
-/* "NAME=VALUE": the VALUE, or NULL */
-static char *named(char *f, size_t n, const char *name, size_t *vlen)
-{
-	size_t k = strlen(name);
-
-	if (n <= k || memcmp(f, name, k) || f[k] != '=')
-		return NULL;
-	*vlen = n - k - 1;
-	return f + k + 1;
-}
-
 static void parse_header(const struct lines *l, char *line, size_t n, struct header *h)
 {
-	static const char *const names[] = {
-		"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit",
-		"instances", "unique",
-	};
-	enum { NH = sizeof(names) / sizeof(names[0]) };
-	char *f[2 + NH], *v[NH];
-	size_t len[2 + NH], vlen[NH], nf;
+	char *f[2 + SUM_NH], *v[SUM_NH];
+	size_t len[2 + SUM_NH], vlen[SUM_NH], nf;
 	uint64_t version;
 
-	nf = split_tabs(line, n, f, len, 2 + NH, 0);
+	nf = split_tabs(line, n, f, len, 2 + SUM_NH, 0);
 	if (strcmp(f[0], "#kwarn-summary"))
 		bad(l, l->lineno, "not a summary header (#kwarn-summary)");
 	if (nf < 2 || !parse_u64(f[1], len[1], &version))
@@ -195,26 +178,25 @@ static void parse_header(const struct lines *l, char *line, size_t n, struct hea
 		    (unsigned long long)version, SUMMARY_VERSION);
 	if (version != SUMMARY_VERSION)
 		bad(l, l->lineno, "a bad summary version");
-	if (nf != 2 + NH)
-		bad(l, l->lineno, "a header has %d fields, not %zu", 2 + NH, nf);
-	for (size_t i = 0; i < NH; i++)
-		if (!(v[i] = named(f[2 + i], len[2 + i], names[i], &vlen[i])) || !vlen[i])
-			bad(l, l->lineno, "header field %zu is not %s=VALUE", 3 + i, names[i]);
-	if (!is_hex(v[0], vlen[0], 64))
+	if (nf != 2 + SUM_NH)
+		bad(l, l->lineno, "a header has %d fields, not %zu", 2 + SUM_NH, nf);
+	summary_values(l, f + 2, len + 2, v, vlen, 0);
+	if (!is_hex(v[SUM_SHA256], vlen[SUM_SHA256], 64))
 		bad(l, l->lineno, "corpus_sha256 is not 64 hex digits");
-	if (!parse_u64(v[1], vlen[1], &h->seed))
+	if (!parse_u64(v[SUM_SEED], vlen[SUM_SEED], &h->seed))
 		bad(l, l->lineno, "seed is not a number");
-	if (vlen[3] > NW || strspn(v[3], "123") != vlen[3])
+	if (vlen[SUM_W] > NW || strspn(v[SUM_W], "123") != vlen[SUM_W])
 		bad(l, l->lineno, "w is not a W level (1, 12, 123, ...)");
-	if (!parse_u64(v[6], vlen[6], &h->make_exit))
+	if (!parse_u64(v[SUM_MAKE_EXIT], vlen[SUM_MAKE_EXIT], &h->make_exit))
 		bad(l, l->lineno, "make_exit is not a number");
-	if (!parse_u64(v[7], vlen[7], &h->instances) || !parse_u64(v[8], vlen[8], &h->unique))
+	if (!parse_u64(v[SUM_INSTANCES], vlen[SUM_INSTANCES], &h->instances) ||
+	    !parse_u64(v[SUM_UNIQUE], vlen[SUM_UNIQUE], &h->unique))
 		bad(l, l->lineno, "instances or unique is not a number");
-	h->toolchain = v[2];
-	h->w = v[3];
-	h->wlen = vlen[3];
-	h->variant = v[4];
-	h->status = v[5];
+	h->toolchain = v[SUM_TOOLCHAIN];
+	h->w = v[SUM_W];
+	h->wlen = vlen[SUM_W];
+	h->variant = v[SUM_VARIANT];
+	h->status = v[SUM_STATUS];
 	h->name = l->name;
 }
 
@@ -240,11 +222,11 @@ static void parse_record(const struct lines *l, char *line, size_t n, struct rec
 		bad(l, l->lineno, "the level is not 0, 1, 2, 3 or empty");
 	if (!parse_u64(f[6], len[6], &r->line) || !parse_u64(f[7], len[7], &r->count))
 		bad(l, l->lineno, "the line or the count is not a number");
-	/* escapes are rare: look for them (in one pass) before undoing them */
 	if (len[10] > 1 || (len[10] && f[10][0] != '1'))
 		bad(l, l->lineno, "root is not 1 or empty");
 	r->root = len[10] == 1;
-	/* top reads the text of root causes alone */
+	/* escapes are rare: looked for in one pass before they are undone
+	 * (top reads the text of root causes alone) */
 	if (memchr(f[1], '\\', (size_t)(f[TEXT] - f[1])) ||
 	    ((compare_mode || r->root) && memchr(f[TEXT], '\\', len[TEXT])))
 		for (size_t i = 1; i < NFIELDS; i++)
@@ -480,16 +462,11 @@ static int sums_mode;		/* -p */
 /* numbers to numbers: seed -> index + 1, key -> its lowest seed + 1 */
 struct num_slot { uint64_t hash, k, v; };
 
-static int num_is(const void *slot, const void *k)
-{
-	return ((const struct num_slot *)slot)->k == *(const uint64_t *)k;
-}
-
 /* the slot of @k, made with v 0 when new: the caller sets v */
 static struct num_slot *num_get(struct htab *t, uint64_t k)
 {
 	int fresh;
-	struct num_slot *s = htab_put(t, hash_mix(k), num_is, &k, &fresh);
+	struct num_slot *s = htab_put(t, hash_mix(k), htab_same_u64, &k, &fresh);
 
 	s->k = k;
 	return s;
@@ -1610,11 +1587,8 @@ static void compare_end(void)
 /* ---- reading ---- */
 
 /*
- * The summaries of a list of files, one at a time: src_next() reads the
- * next one's header, src_body() its records. A run of compressed files is
- * read through one "zstd -dcq" (a process per file would cost more than
- * reading it), and holds one summary a file; a plain file or standard
- * input may hold several.
+ * The summaries of a list of files (see the top of this file), one at a
+ * time: src_next() reads the next one's header, src_body() its records.
  */
 struct src {
 	char **names;

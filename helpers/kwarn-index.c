@@ -254,7 +254,6 @@ struct file {
 	size_t runlen;		/* rel's first runlen bytes are its RUN */
 	int boot;		/* a boot file (TOOLCHAIN-branches.jsonl.zst) */
 	int64_t size, mtime;
-	int64_t seed;
 };
 static struct file *files;
 static size_t nfiles, capfiles;
@@ -346,7 +345,6 @@ static void walk(const char *corpus, const char *rel, int depth)
 			x->boot = ends_with(f->d_name, "-branches.jsonl.zst");
 			x->size = fs.st_size;
 			x->mtime = (int64_t)fs.st_mtim.tv_sec * 1000000000 + fs.st_mtim.tv_nsec;
-			x->seed = seed;
 		}
 		closedir(sd);
 	}
@@ -465,11 +463,6 @@ struct winfo { uint64_t hash; int64_t id; uint64_t key; int warning, level; char
 static struct htab winfos = HTAB(struct winfo);
 static sqlite3_stmt *get_winfo;
 
-static int winfo_is(const void *slot, const void *key)
-{
-	return ((const struct winfo *)slot)->id == *(const int64_t *)key;
-}
-
 static void winfo_clear(void)
 {
 	for (struct winfo *w = NULL; (w = htab_next(&winfos, w)); ) {
@@ -486,7 +479,7 @@ static void winfo_clear(void)
  */
 static const struct winfo *winfo_of(int64_t id, char **f, const size_t *len, int level)
 {
-	struct winfo *w = htab_get(&winfos, hash_mix((uint64_t)id), winfo_is, &id);
+	struct winfo *w = htab_get(&winfos, hash_mix((uint64_t)id), htab_same_u64, &id);
 	char *col[6];
 	size_t collen[6];
 	int fresh;
@@ -507,7 +500,7 @@ static const struct winfo *winfo_of(int64_t id, char **f, const size_t *len, int
 		f = col;
 		len = collen;
 	}
-	w = htab_put(&winfos, hash_mix((uint64_t)id), winfo_is, &id, &fresh);
+	w = htab_put(&winfos, hash_mix((uint64_t)id), htab_same_u64, &id, &fresh);
 	w->id = id;
 	parse_key(f[0], len[0], &w->key);	/* (checked as it came in) */
 	w->warning = len[1] == 7 && !memcmp(f[1], "warning", 7);
@@ -1090,18 +1083,16 @@ static void agg_end(void)
 }
 
 /* build @build (of name view @view, seed @seed) goes: its prints taken away from the sums
- * (then agg_flush with removing set, once its prints are gone) */
+ * (removing set; then agg_flush, once its prints are gone) */
 static void agg_remove(int64_t view, int64_t build, int64_t seed)
 {
 	struct agg_build ab = { view, view_by_id(view)->slice, seed };
 	sqlite3_stmt *p = prep("SELECT warning, count FROM prints WHERE build = ?1 ORDER BY ord");
 
-	removing = 1;
 	sqlite3_bind_int64(p, 1, build);
 	while (sqlite3_step(p) == SQLITE_ROW)
 		agg_add(&ab, winfo_of(sqlite3_column_int64(p, 0), NULL, NULL, 0), sqlite3_column_int64(p, 1));
 	sqlite3_finalize(p);
-	removing = 0;
 }
 
 /*
@@ -1128,11 +1119,6 @@ static void seen_clear(void)
 	htab_clear(&seen_lines);
 }
 
-static const char *const hnames[] = {
-	"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
-};
-enum { NH = sizeof(hnames) / sizeof(hnames[0]) };
-
 /*
  * One summary (its lines in @l, the header next) of corpus file @x: its
  * build, warnings and prints. kwarn-agg checks the same format; what is
@@ -1140,41 +1126,36 @@ enum { NH = sizeof(hnames) / sizeof(hnames[0]) };
  */
 static void add_summary(struct lines *l, const char *corpus, const struct file *x)
 {
-	char *line, *f[NFIELDS], *v[NH], path[PATH_MAX], *record;
-	size_t n, len[NFIELDS], vlen[NH];
+	char *line, *f[NFIELDS], *v[SUM_NH], path[PATH_MAX], *record;
+	const char *name = strrchr(x->rel, '/') + 1;
+	size_t n, len[NFIELDS], vlen[SUM_NH];
 	int64_t seed, make_exit, instances, unique, build, sum = 0;
 	struct agg_build ab;
 
 	if (!(line = lines_next(l, &n)) || strncmp(line, "#kwarn-summary\t" SUMMARY_VERSION "\t", 17) ||
-	    split_tabs(line, n, f, len, 2 + NH, 0) != 2 + NH)
+	    split_tabs(line, n, f, len, 2 + SUM_NH, 0) != 2 + SUM_NH)
 		die(EXIT_BADINPUT, "%s:%lu: not a version " SUMMARY_VERSION " summary header", l->name, l->lineno);
-	for (int i = 0; i < NH; i++) {
-		size_t k = strlen(hnames[i]);
-
-		if (len[2 + i] <= k || memcmp(f[2 + i], hnames[i], k) || f[2 + i][k] != '=')
-			die(EXIT_BADINPUT, "%s:%lu: header field %d is not %s=VALUE", l->name, l->lineno, 3 + i,
-			    hnames[i]);
-		v[i] = f[2 + i] + k + 1;
-		vlen[i] = len[2 + i] - k - 1;
-	}
-	if (!number(v[1], vlen[1], &seed) || !number(v[6], vlen[6], &make_exit) ||
-	    !number(v[7], vlen[7], &instances) || !number(v[8], vlen[8], &unique))
+	summary_values(l, f + 2, len + 2, v, vlen, 1);
+	if (!number(v[SUM_SEED], vlen[SUM_SEED], &seed) ||
+	    !number(v[SUM_MAKE_EXIT], vlen[SUM_MAKE_EXIT], &make_exit) ||
+	    !number(v[SUM_INSTANCES], vlen[SUM_INSTANCES], &instances) ||
+	    !number(v[SUM_UNIQUE], vlen[SUM_UNIQUE], &unique))
 		die(EXIT_BADINPUT, "%s:%lu: seed, make_exit, instances or unique is not a number", l->name,
 		    l->lineno);
 	join(path, corpus, x->rel);
 	record = first_line(path);
 	bind_text(ins_build, 1, x->rel, strlen(x->rel));
 	bind_text(ins_build, 2, x->rel, x->runlen);
-	bind_text(ins_build, 3, strrchr(x->rel, '/') + 1, strlen(strrchr(x->rel, '/') + 1));
+	bind_text(ins_build, 3, name, strlen(name));
 	sqlite3_bind_int64(ins_build, 4, seed);
-	bind_text(ins_build, 5, v[2], vlen[2]);
-	bind_text(ins_build, 6, v[3], vlen[3]);
-	bind_text(ins_build, 7, v[4], vlen[4]);
-	bind_text(ins_build, 8, v[5], vlen[5]);
+	bind_text(ins_build, 5, v[SUM_TOOLCHAIN], vlen[SUM_TOOLCHAIN]);
+	bind_text(ins_build, 6, v[SUM_W], vlen[SUM_W]);
+	bind_text(ins_build, 7, v[SUM_VARIANT], vlen[SUM_VARIANT]);
+	bind_text(ins_build, 8, v[SUM_STATUS], vlen[SUM_STATUS]);
 	sqlite3_bind_int64(ins_build, 9, make_exit);
 	sqlite3_bind_int64(ins_build, 10, instances);
 	sqlite3_bind_int64(ins_build, 11, unique);
-	bind_text(ins_build, 12, v[0], vlen[0]);
+	bind_text(ins_build, 12, v[SUM_SHA256], vlen[SUM_SHA256]);
 	sqlite3_bind_int64(ins_build, 13, x->size);
 	sqlite3_bind_int64(ins_build, 14, x->mtime);
 	if (record)
@@ -1185,11 +1166,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 	sqlite3_clear_bindings(ins_build);
 	free(record);
 	build = sqlite3_last_insert_rowid(db);
-	{
-		const char *name = strrchr(x->rel, '/') + 1;
-
-		ab = agg_build_of(path, x->rel, x->runlen, name, v[2], vlen[2], seed);
-	}
+	ab = agg_build_of(path, x->rel, x->runlen, name, v[SUM_TOOLCHAIN], vlen[SUM_TOOLCHAIN], seed);
 	for (int64_t ord = 0; ord < unique; ord++) {
 		int64_t lv = -1, ln, count;
 		uint64_t key;
@@ -1289,7 +1266,7 @@ static void add_summaries(const char *summary_sh, const char *corpus, struct fil
 	if (reap(pid) || i != n)
 		die(EXIT_BADINPUT, "%s -u: no summary of each corpus file (it says why)", summary_sh);
 	for (size_t k = 0; k < n; ) {
-		size_t m = n - k < 256 ? n - k : 256;
+		size_t m = n - k < ZSTD_RUN ? n - k : ZSTD_RUN;
 
 		lines_init(&l, zstd_reader(names + k, m, &pid), names[k]);
 		for (size_t j = 0; j < m; j++) {
@@ -1362,21 +1339,16 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			}
 			if (c > 0 || sqlite3_column_int64(old, 2) != files[i].size ||
 			    sqlite3_column_int64(old, 3) != files[i].mtime) {	/* gone, or changed */
-				sqlite3_int64 id = sqlite3_column_int64(old, 0);
+				int64_t id = sqlite3_column_int64(old, 0);
 
-				if (!boot)	/* its prints taken from the sums, then gone */
-					agg_remove(sqlite3_column_int64(old, 4), id, sqlite3_column_int64(old, 5));
-				if (!boot) {
-					sqlite3_bind_int64(delp, 1, id);
-					run(delp);
-				}
-				sqlite3_bind_int64(del, 1, id);
-				run(del);
-				if (!boot) {
+				if (!boot) {	/* its prints taken from the sums, then gone */
 					removing = 1;
+					agg_remove(sqlite3_column_int64(old, 4), id, sqlite3_column_int64(old, 5));
+					run_ints(delp, 1, &id);
 					agg_flush();
 					removing = 0;
 				}
+				run_ints(del, 1, &id);
 				gone++;
 				if (c == 0)
 					todo[ntodo++] = &files[i++];
@@ -1487,6 +1459,32 @@ static void col_tsv(sqlite3_stmt *s, int c, FILE *o)
 		put_tsv(sqlite3_column_text(s, c), sqlite3_column_bytes(s, c), o);
 }
 
+/* a line: @head, then @s's first @n columns tab-separated (numbers in decimal, text as jq's @tsv, NULL empty) */
+static void put_row(const char *head, sqlite3_stmt *s, int n)
+{
+	fputs(head, stdout);
+	for (int c = 0; c < n; c++) {
+		if (c)
+			putchar('\t');
+		if (sqlite3_column_type(s, c) == SQLITE_INTEGER)
+			printf("%lld", (long long)sqlite3_column_int64(s, c));
+		else
+			col_tsv(s, c, stdout);
+	}
+	putchar('\n');
+}
+
+/* put_row of each row of query @sql of view @view (its ?1) */
+static void put_view_rows(const char *head, int64_t view, const char *sql)
+{
+	sqlite3_stmt *s = prep(sql);
+
+	sqlite3_bind_int64(s, 1, view);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		put_row(head, s, sqlite3_column_count(s));
+	sqlite3_finalize(s);
+}
+
 /*
  * sums: make top's answer over every seed of RUN's builds named SEL (a
  * view: a build's name, or * and the name after the toolchain), for
@@ -1501,7 +1499,7 @@ static void col_tsv(sqlite3_stmt *s, int c, FILE *o)
 static void sums(const char *runp, const char *sel)
 {
 	static char obuf[1 << 20];
-	sqlite3_stmt *v, *b, *c, *g, *f, *q;
+	sqlite3_stmt *v, *b, *c;
 	int64_t view = 0;
 
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
@@ -1512,74 +1510,30 @@ static void sums(const char *runp, const char *sel)
 	if (sqlite3_step(v) == SQLITE_ROW)
 		view = sqlite3_column_int64(v, 0);
 	sqlite3_finalize(v);
-	b = prep("SELECT id, seed, toolchain, w, variant, status, make_exit, instances, nunique, file FROM builds"
+	b = prep("SELECT seed, toolchain, w, variant, status, make_exit, instances, nunique, file, id FROM builds"
 		 " WHERE run = ?1 AND name GLOB ?2 ORDER BY name, file");
 	c = prep("SELECT w.target, w.tool, w.text FROM prints p JOIN warnings w ON w.id = p.warning"
 		 " WHERE p.build = ?1 AND w.root = 1 ORDER BY p.ord");
 	bind_text(b, 1, runp, strlen(runp));
 	bind_text(b, 2, sel, strlen(sel));
 	while (sqlite3_step(b) == SQLITE_ROW) {
-		printf("build\t%lld\t", (long long)sqlite3_column_int64(b, 1));
-		for (int i = 2; i < 6; i++) {
-			col_tsv(b, i, stdout);
-			putchar('\t');
-		}
-		printf("%lld\t%lld\t%lld\t", (long long)sqlite3_column_int64(b, 6), (long long)sqlite3_column_int64(b, 7),
-		       (long long)sqlite3_column_int64(b, 8));
-		col_tsv(b, 9, stdout);
-		putchar('\n');
-		if (!strcmp((const char *)sqlite3_column_text(b, 5), "ok"))
+		put_row("build\t", b, 9);
+		if (!strcmp((const char *)sqlite3_column_text(b, 4), "ok"))
 			continue;
-		sqlite3_bind_int64(c, 1, sqlite3_column_int64(b, 0));
-		while (sqlite3_step(c) == SQLITE_ROW) {
-			fputs("cause\t", stdout);
-			col_tsv(c, 0, stdout);
-			putchar('\t');
-			col_tsv(c, 1, stdout);
-			putchar('\t');
-			col_tsv(c, 2, stdout);
-			putchar('\n');
-		}
+		sqlite3_bind_int64(c, 1, sqlite3_column_int64(b, 9));
+		while (sqlite3_step(c) == SQLITE_ROW)
+			put_row("cause\t", c, 3);
 		sqlite3_reset(c);
 	}
 	sqlite3_finalize(b);
 	sqlite3_finalize(c);
 	/* the name views: the view itself, or a slice view's */
-	g = prep("SELECT v.toolchain, g.tool, g.flag, g.n1, g.n2, g.n3, g.u1, g.u2, g.u3, g.s1, g.s2, g.s3"
-		 " FROM views v JOIN view_groups g ON g.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
-	f = prep("SELECT v.toolchain, f.path, f.n1, f.n2, f.n3, f.r1, f.r2, f.r3"
-		 " FROM views v JOIN view_files f ON f.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
-	for (int k = 0; k < 2; k++) {
-		sqlite3_stmt *s = k ? f : g;
-		int ncols = k ? 8 : 12, ntext = k ? 2 : 3;
-
-		sqlite3_bind_int64(s, 1, view);
-		while (sqlite3_step(s) == SQLITE_ROW) {
-			fputs(k ? "file" : "group", stdout);
-			for (int i = 0; i < ncols; i++) {
-				putchar('\t');
-				if (i < ntext)
-					col_tsv(s, i, stdout);
-				else
-					printf("%lld", (long long)sqlite3_column_int64(s, i));
-			}
-			putchar('\n');
-		}
-		sqlite3_finalize(s);
-	}
-	q = prep("SELECT shown, count(*) FROM view_flag_seeds WHERE view = ?1 GROUP BY shown");
-	sqlite3_bind_int64(q, 1, view);
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		fputs("flag\t", stdout);
-		col_tsv(q, 0, stdout);
-		printf("\t%lld\n", (long long)sqlite3_column_int64(q, 1));
-	}
-	sqlite3_finalize(q);
-	q = prep("SELECT seed, n FROM view_first WHERE view = ?1");
-	sqlite3_bind_int64(q, 1, view);
-	while (sqlite3_step(q) == SQLITE_ROW)
-		printf("first\t%lld\t%lld\n", (long long)sqlite3_column_int64(q, 0), (long long)sqlite3_column_int64(q, 1));
-	sqlite3_finalize(q);
+	put_view_rows("group\t", view, "SELECT v.toolchain, g.tool, g.flag, g.n1, g.n2, g.n3, g.u1, g.u2, g.u3,"
+		      " g.s1, g.s2, g.s3 FROM views v JOIN view_groups g ON g.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
+	put_view_rows("file\t", view, "SELECT v.toolchain, f.path, f.n1, f.n2, f.n3, f.r1, f.r2, f.r3"
+		      " FROM views v JOIN view_files f ON f.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
+	put_view_rows("flag\t", view, "SELECT shown, count(*) FROM view_flag_seeds WHERE view = ?1 GROUP BY shown");
+	put_view_rows("first\t", view, "SELECT seed, n FROM view_first WHERE view = ?1");
 	exec("COMMIT");
 	fflush(stdout);
 }
@@ -1616,11 +1570,6 @@ static void load_seeds(const char *name)
  */
 struct line_slot { uint64_t hash; int64_t id; char *pre, *post; size_t npre, npost; };
 
-static int line_is(const void *slot, const void *key)
-{
-	return ((const struct line_slot *)slot)->id == *(const int64_t *)key;
-}
-
 static void line_cache_clear(struct htab *t)
 {
 	for (struct line_slot *l = NULL; (l = htab_next(t, l)); ) {
@@ -1632,7 +1581,7 @@ static void line_cache_clear(struct htab *t)
 
 static struct line_slot *line_of(struct htab *t, sqlite3_stmt *w, int64_t id)
 {
-	struct line_slot *l = htab_get(t, hash_mix((uint64_t)id), line_is, &id);
+	struct line_slot *l = htab_get(t, hash_mix((uint64_t)id), htab_same_u64, &id);
 	FILE *o;
 	int fresh;
 
@@ -1643,7 +1592,7 @@ static struct line_slot *line_of(struct htab *t, sqlite3_stmt *w, int64_t id)
 	sqlite3_bind_int64(w, 1, id);
 	if (sqlite3_step(w) != SQLITE_ROW)
 		die(EXIT_IO, "%s: warning %lld of a build is not in the index", dbname, (long long)id);
-	l = htab_put(t, hash_mix((uint64_t)id), line_is, &id, &fresh);
+	l = htab_put(t, hash_mix((uint64_t)id), htab_same_u64, &id, &fresh);
 	l->id = id;
 	if (!(o = open_memstream(&l->pre, &l->npre)))
 		die(EXIT_IO, "open_memstream: %s", strerror(errno));
@@ -1730,13 +1679,8 @@ static void boots(const char *runp, const char *seeds)
 	b = prep(seeds ? "SELECT seed, toolchain, status FROM boots WHERE run = ?1 AND seed IN temp.seeds ORDER BY file"
 		       : "SELECT seed, toolchain, status FROM boots WHERE run = ?1 ORDER BY file");
 	bind_text(b, 1, runp, strlen(runp));
-	while (sqlite3_step(b) == SQLITE_ROW) {
-		printf("%lld\t", (long long)sqlite3_column_int64(b, 0));
-		col_tsv(b, 1, stdout);
-		putchar('\t');
-		col_tsv(b, 2, stdout);
-		putchar('\n');
-	}
+	while (sqlite3_step(b) == SQLITE_ROW)
+		put_row("", b, 3);
 	sqlite3_finalize(b);
 }
 

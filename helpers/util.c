@@ -479,6 +479,31 @@ size_t split_tabs(char *line, size_t n, char **f, size_t *len, size_t max, int r
 	}
 }
 
+int htab_same_u64(const void *slot, const void *key)
+{
+	uint64_t k;
+
+	memcpy(&k, (const char *)slot + sizeof(uint64_t), sizeof(k));
+	return k == *(const uint64_t *)key;
+}
+
+void summary_values(const struct lines *l, char **f, const size_t *len, char **v, size_t *vlen, int empty_ok)
+{
+	static const char *const names[SUM_NH] = {
+		"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
+	};
+
+	for (int i = 0; i < SUM_NH; i++) {
+		size_t k = strlen(names[i]);
+
+		if (len[i] <= k || memcmp(f[i], names[i], k) || f[i][k] != '=' || (!empty_ok && len[i] == k + 1))
+			die(EXIT_BADINPUT, "%s:%lu: header field %d is not %s=VALUE", l->name, l->lineno, 3 + i,
+			    names[i]);
+		v[i] = f[i] + k + 1;
+		vlen[i] = len[i] - k - 1;
+	}
+}
+
 extern char **environ;
 
 int spawn_reader(char **argv, const char *in, pid_t *pid)

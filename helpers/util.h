@@ -152,8 +152,23 @@ int parse_key(const char *s, size_t n, uint64_t *v);
 size_t split_tabs(char *line, size_t n, char **f, size_t *len, size_t max, int rest);
 /* @argv run (by PATH), its stdin the file @in (NULL: ours): its stdout's read end */
 int spawn_reader(char **argv, const char *in, pid_t *pid);
+/* htab_same for slots keyed by a 64-bit number, the member after the hash */
+int htab_same_u64(const void *slot, const void *key);
+/*
+ * A summary header (mk/summary.sh): "#kwarn-summary", its version, then
+ * these NAME=VALUE fields in this order.
+ */
+enum { SUM_SHA256, SUM_SEED, SUM_TOOLCHAIN, SUM_W, SUM_VARIANT, SUM_STATUS, SUM_MAKE_EXIT,
+       SUM_INSTANCES, SUM_UNIQUE, SUM_NH };
+/*
+ * The VALUEs of header fields @f[0..SUM_NH) (split_tabs's) in @v, @vlen.
+ * Dies naming @l's line when one is not its NAME=VALUE, or (@empty_ok 0)
+ * its VALUE is empty.
+ */
+void summary_values(const struct lines *l, char **f, const size_t *len, char **v, size_t *vlen, int empty_ok);
 /* "zstd -dcq --" of the @n files @names: spawn_reader's */
 int zstd_reader(char **names, size_t n, pid_t *pid);
+#define ZSTD_RUN	256	/* files a zstd_reader at most: its command line stays short */
 /* The child's exit status, 128 + N for signal N. */
 int reap(pid_t pid);
 
