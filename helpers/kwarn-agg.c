@@ -8,46 +8,44 @@
  *                          [-b SUMMARY]... [-B LIST]
  *
  * A SUMMARY (corpus/SCHEMA.md, "Summary"; mk/summary.sh writes them) is a
- * file, zstd-compressed or not, a pipe, or "-" for standard input; a LIST names
- * more, one a line (for more than a command line holds). A plain file, a
- * pipe or standard input may hold several summaries one after the other; a
- * compressed file holds one. A run of compressed files is read through one
- * "zstd -dcq" (a process per file would cost more than reading it).
+ * file, zstd-compressed or not, a pipe, or "-" for standard input; a LIST
+ * names more, one a line. A plain file, a pipe or standard input may hold
+ * several summaries in a row, a compressed file one. A run of compressed
+ * files is read through one "zstd -dcq" (a process per file would cost
+ * more than reading it).
  *
- * top: per toolchain (in name order), per cumulative W level its builds
- * have (W=1: levels 0-1, W=12: 0-2, W=123: all; an unknown level counts at
- * W=123 only), the warnings' instances and unique keys, the N flags (the
- * tool when it prints none) and the N files with the most instances.
- * "unique" is the number of distinct keys over the toolchain's builds; with
- * more than one build, "per-seed" is each build's unique warnings, summed.
- * With one build the text is byte for byte corpus/queries/top.jq's. -g:
+ * top: per toolchain (in name order) and per cumulative W level its
+ * builds have (W=1: levels 0-1, W=12: 0-2, W=123: all; an unknown level at
+ * W=123 only), the instances and unique (distinct) keys, and the N flags
+ * (the tool when it prints none) and N files with the most instances;
+ * with more than one build, "per-seed" sums each build's unique warnings.
+ * With one build the text is corpus/queries/top.jq's, byte for byte. -g:
  * each toolchain's summaries come together (a toolchain again after
- * another is refused, exit 2), so that one toolchain's keys are held at a
- * time.
- * With more than one seed, a campaign section follows: builds not ok (by
- * status), seeds built, with a build not ok, booted (BOOTS: lines "SEED
- * TAB TOOLCHAIN TAB STATUS", a boot record's; "ok" is booted), the N
- * flags printed by the most seeds, and the keys each of the N newest seeds
- * printed first (no lower-numbered seed did) with the distinct keys so far.
- * -f: those counts from FIRSTS, kwarn-index sums' lines "first SEED N" of
- * the same summaries, not from a table of every key of every toolchain
- * (with keys distinct per seed, 17 million keys at 1,000 seeds: gigabytes).
- * -j: all of it as one JSON line, for make report: per toolchain and W
- * level every flag with its worst warning, each build, each seed.
+ * another: exit 2), so that one toolchain's keys are held at a time.
+ * With more than one seed a campaign section follows: the builds not ok
+ * (by status); the seeds built, with a build not ok, booted (BOOTS: lines
+ * "SEED TAB TOOLCHAIN TAB STATUS" of boot records; "ok" is booted); the N
+ * flags printed by the most seeds; the keys each of the N newest seeds
+ * printed first (no lower-numbered seed did), and the distinct keys so far.
+ * -f: those counts from FIRSTS (kwarn-index sums' "first SEED N" lines of
+ * the same summaries), not from a table of every key of every toolchain
+ * (with keys distinct per seed, 17 million at 1,000 seeds: gigabytes).
+ * -p: from SUMS, kwarn-index sums' lines, not from summaries. -j: all of
+ * it as one JSON line, for make report: per toolchain and W level every
+ * flag with its worst warning, each build, each seed.
  *
  * compare: the warning sites (seed, path, line, flag) of the -b summaries
- * against those of the -a summaries, matched as the same warning across
- * compilers (doc/compare.md: by site): new in B, gone in B,
- * in both, per flag and per level, and the first N new and gone sites;
- * byte for byte corpus/queries/compare.jq's text. -j: all of it (every
- * new and gone site) as one JSON line, the fields in compare.jq's order (jq . prints it
+ * against the -a summaries', matched as the same warning across compilers
+ * (doc/compare.md: by site): new in B, gone in B, in both, per flag and
+ * per level, and the first N new and gone sites, byte for byte
+ * corpus/queries/compare.jq's text. -j: all of it (every new and gone
+ * site) as one JSON line, its fields in compare.jq's order (jq . prints it
  * as compare.jq does), written as it goes (the gone sites wait in an
- * unlinked temporary file in $TMPDIR). -t (with -j): the new and gone lists
- * hold only the N most frequent sites (count, then seed, path, line, key:
- * make report's lists), and new_count and gone_count follow, the sites of
- * each; what is held is N sites a list. Each side's summaries come in seed
- * order (a seed after a larger one is refused, exit 2): a seed's A and B
- * summaries are compared, then forgotten.
+ * unlinked temporary file in $TMPDIR). -t (with -j): the new and gone
+ * lists hold the N most frequent sites alone (count, then seed, path,
+ * line, key: make report's lists), new_count and gone_count after them.
+ * Each side's summaries come in seed order (a seed after a larger one:
+ * exit 2): a seed's A and B summaries are compared, then forgotten.
  *
  * Memory: 12 bytes a slot per distinct key (of one toolchain with -g) and a
  * few words per flag and file (top); one seed's sites with their text, and
@@ -67,7 +65,6 @@
 
 #include "util.h"
 
-#define NW		3	/* the cumulative W levels: W=1, W=12, W=123 */
 #define NFIELDS		12	/* key kind tool flag level path line count target symbol root text */
 #define TEXT		11	/* the text's field, the last */
 #define SUMMARY_VERSION	3	/* mk/summary.sh's VERSION */
@@ -699,16 +696,13 @@ static void top_record(const struct rec *r)
 	struct toolchain *t = &tcs[cur_tc];
 	struct group *g;
 	struct file *f;
-	unsigned mask = 0;
+	unsigned mask = w_mask(r->level);
 	int fresh;
 
 	failed_record(r);
 	if (strcmp(r->kind, "warning"))
 		return;
 	t->warned = 1;
-	for (int w = 0; w < NW; w++)
-		if ((r->level < 0 ? 3 : r->level) <= w + 1)
-			mask |= 1u << w;
 	/* records come sorted by path: the flag and file of the last one are likely */
 	g = last_group < ngroups ? &groups[last_group] : NULL;
 	if (!g || g->tc != cur_tc || strcmp(g->tool, r->tool) || strcmp(g->flag, r->flag)) {
@@ -1178,7 +1172,7 @@ static uint64_t cur_seed;
 static struct flag_row *rows;
 static size_t nrows, caprows;
 static struct htab flag_map = MAP;
-static uint64_t nnew, ngone, nboth;
+static uint64_t nlist[2], nboth;	/* the new (0) and gone (1) lists' lengths; sites of both */
 static FILE *gone_tmp;			/* -j: the gone sites, until the new ones are out */
 static int top_only;			/* -t */
 /* -t: the N most frequent new (0) and gone (1) sites so far, best first */
@@ -1188,8 +1182,8 @@ struct best {
 };
 static struct best *best[2];
 static size_t nbest[2];
-struct text { char *s; size_t n, cap; size_t lines; };
-static struct text new_text, gone_text;	/* the first N lines of each list */
+struct text { FILE *f; char *s; size_t n, lines; };
+static struct text texts[2];	/* the first N lines of the new (0) and gone (1) lists */
 
 static size_t arena_put(const char *s, size_t n)
 {
@@ -1314,8 +1308,7 @@ static void keep_best(int which, const struct site *s, int sd)
 		;
 	memmove(&l[at + 1], &l[at], (n - at) * sizeof(*l));
 	b.rank.path = estrndup(arena + s->path, s->pathlen);
-	if (!(f = open_memstream(&b.json, &size)))
-		die(EXIT_IO, "memory: %s", strerror(errno));
+	f = memstream(&b.json, &size);
 	put_site(f, s, sd, 1);
 	efclose(f, "memory");
 	l[at] = b;
@@ -1336,21 +1329,22 @@ static void put_best(int which)
 /* one site of a text list: "  seed S KEY  TEXT", the first N only */
 static void add_text(struct text *t, const struct site *s, int sd)
 {
-	char head[64];
-	size_t hn, tn = strlen(arena + s->text[sd]);
-
 	if (t->lines++ >= list_n)
 		return;
-	hn = (size_t)snprintf(head, sizeof(head), "  seed %llu %016llx  ", (unsigned long long)cur_seed,
-			      (unsigned long long)s->key[sd]);
-	if (t->n + hn + tn + 1 > t->cap) {
-		t->cap = 2 * (t->n + hn + tn + 1);
-		t->s = erealloc(t->s, t->cap);
-	}
-	memcpy(t->s + t->n, head, hn);
-	memcpy(t->s + t->n + hn, arena + s->text[sd], tn);
-	t->s[t->n + hn + tn] = '\n';
-	t->n += hn + tn + 1;
+	if (!t->f)
+		t->f = memstream(&t->s, &t->n);
+	fprintf(t->f, "  seed %llu %016llx  %s\n", (unsigned long long)cur_seed, (unsigned long long)s->key[sd],
+		arena + s->text[sd]);
+}
+
+/* a text list's lines out, and its memory */
+static void put_text(struct text *t)
+{
+	if (!t->f)
+		return;
+	efclose(t->f, "memory");
+	fwrite(t->s, 1, t->n, stdout);
+	free(t->s);
 }
 
 /* a side of site s counted under its flag: new (0), gone (1) or both (2) */
@@ -1400,26 +1394,15 @@ static void compare_seed(void)
 	qsort(order, n, sizeof(*order), cmp_site);
 	for (size_t i = 0; i < n; i++) {
 		struct site *s = &sites[order[i]];
+		int gone = !s->has[1], sd = s->has[1];	/* a new site's record is B's */
 
-		if (top_only && s->has[1]) {
-			keep_best(0, s, 1);
-			nnew++;
-		} else if (top_only) {
-			keep_best(1, s, 0);
-			ngone++;
-		} else if (s->has[1]) {
-			if (json)
-				put_site(stdout, s, 1, !nnew);
-			else
-				add_text(&new_text, s, 1);
-			nnew++;
-		} else {
-			if (json)
-				put_site(gone_tmp, s, 0, !ngone);
-			else
-				add_text(&gone_text, s, 0);
-			ngone++;
-		}
+		if (top_only)
+			keep_best(gone, s, sd);
+		else if (json)
+			put_site(gone ? gone_tmp : stdout, s, sd, !nlist[gone]);
+		else
+			add_text(&texts[gone], s, sd);
+		nlist[gone]++;
 	}
 	nsites = narena = 0;
 	htab_clear(&site_idx);
@@ -1535,13 +1518,13 @@ static void compare_end(void)
 			printf("]}");
 		}
 		if (top_only)
-			printf("],\"new_count\":%llu,\"gone_count\":%llu}\n", (unsigned long long)nnew,
-			       (unsigned long long)ngone);
+			printf("],\"new_count\":%llu,\"gone_count\":%llu}\n", (unsigned long long)nlist[0],
+			       (unsigned long long)nlist[1]);
 		else
 			printf("]}\n");
 	} else {
-		printf("sites: %llu new in B, %llu gone in B, %llu in both\n\n", (unsigned long long)nnew,
-		       (unsigned long long)ngone, (unsigned long long)nboth);
+		printf("sites: %llu new in B, %llu gone in B, %llu in both\n\n", (unsigned long long)nlist[0],
+		       (unsigned long long)nlist[1], (unsigned long long)nboth);
 		printf("level    new   gone   both\n");
 		for (int l = 0; l < 5; l++)
 			if (levels[l].has) {
@@ -1559,9 +1542,9 @@ static void compare_end(void)
 			printf("  %5s  %s\n", level_text(rows[i].level, lv), *rows[i].flag ? rows[i].flag : "(none)");
 		}
 		printf("\nnew in B (first %lu):\n", list_n);
-		fwrite(new_text.s ? new_text.s : "", 1, new_text.n, stdout);
+		put_text(&texts[0]);
 		printf("gone in B (first %lu):\n", list_n);
-		fwrite(gone_text.s ? gone_text.s : "", 1, gone_text.n, stdout);
+		put_text(&texts[1]);
 		/* builds B fails and A does not, when there are: compare.jq's too */
 		size_t nb = 0;
 
@@ -1580,8 +1563,6 @@ static void compare_end(void)
 	free(sites);
 	htab_free(&site_idx);
 	free(arena);
-	free(new_text.s);
-	free(gone_text.s);
 }
 
 /* ---- reading ---- */
@@ -1773,11 +1754,7 @@ static void read_list(const char *list, struct names *to)
 	lines_close(&l);
 }
 
-/*
- * -p: kwarn-index sums' lines instead of summaries (make top over every
- * seed: the index keeps these sums as builds come in), into what the
- * summaries' records would have added up to.
- */
+/* -p: the toolchain of a sums line, named in a build line before */
 static size_t tc_named(const struct lines *l, const char *name)
 {
 	size_t i = tc_find(name);
@@ -1819,6 +1796,8 @@ static void read_firsts(const char *file)
 	lines_close(&l);
 }
 
+/* -p: kwarn-index sums' lines (make top over every seed: the index keeps
+ * them as builds come in), into what the summaries would have added up to */
 static void read_sums(const char *file)
 {
 	struct lines l;
@@ -1967,24 +1946,12 @@ int main(int argc, char **argv)
 	argv++;
 	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:" : "f:gjn:ps:T:")) != -1)
 		switch (c) {
-		case 'f':
-			firsts = optarg;
-			break;
-		case 'g':
-			grouped = 1;
-			break;
-		case 'j':
-			json = 1;
-			break;
-		case 'p':
-			sums_mode = 1;
-			break;
-		case 't':
-			top_only = 1;
-			break;
-		case 's':
-			boots = optarg;
-			break;
+		case 'f': firsts = optarg; break;
+		case 'g': grouped = 1; break;
+		case 'j': json = 1; break;
+		case 'p': sums_mode = 1; break;
+		case 't': top_only = 1; break;
+		case 's': boots = optarg; break;
 		case 'n':
 			errno = 0;
 			list_n = strtoul(optarg, &end, 10);

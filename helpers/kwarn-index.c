@@ -455,7 +455,6 @@ static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int ro
  * out of them (a key whose first seed went finds it again in the prints):
  * the same sums as make index makes.
  */
-#define NW		3		/* the cumulative W levels: W=1, W=12, W=123 */
 #define KEYS_MAX	(1u << 18)	/* distinct keys (and warnings) held before they go to the index */
 
 /* a warning as the sums need it, by its id */
@@ -887,22 +886,10 @@ static void keys_flush(void)
 	htab_clear(&key_sums);
 }
 
-/* the lowest W level that prints a warning of level @level: its W levels' bits */
-static unsigned w_mask(int level)
-{
-	unsigned mask = 0;
-
-	for (int w = 0; w < NW; w++)
-		if ((level < 0 ? 3 : level) <= w + 1)
-			mask |= 1u << w;
-	return mask;
-}
-
 /* a print of build @b: warning @w, @count times */
 static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t count)
 {
 	int64_t one = removing ? -1 : 1;
-
 	unsigned mask = w_mask(wi->level);
 	size_t gi;
 	struct group *g;
@@ -1453,23 +1440,21 @@ static void put_tsv(const unsigned char *s, int n, FILE *o)
 	}
 }
 
+/* column @c of @s's row as jq's @tsv writes it: numbers in decimal, NULL empty */
 static void col_tsv(sqlite3_stmt *s, int c, FILE *o)
 {
 	if (sqlite3_column_type(s, c) != SQLITE_NULL)
 		put_tsv(sqlite3_column_text(s, c), sqlite3_column_bytes(s, c), o);
 }
 
-/* a line: @head, then @s's first @n columns tab-separated (numbers in decimal, text as jq's @tsv, NULL empty) */
+/* a line: @head, then @s's first @n columns tab-separated */
 static void put_row(const char *head, sqlite3_stmt *s, int n)
 {
 	fputs(head, stdout);
 	for (int c = 0; c < n; c++) {
 		if (c)
 			putchar('\t');
-		if (sqlite3_column_type(s, c) == SQLITE_INTEGER)
-			printf("%lld", (long long)sqlite3_column_int64(s, c));
-		else
-			col_tsv(s, c, stdout);
+		col_tsv(s, c, stdout);
 	}
 	putchar('\n');
 }
@@ -1594,15 +1579,13 @@ static struct line_slot *line_of(struct htab *t, sqlite3_stmt *w, int64_t id)
 		die(EXIT_IO, "%s: warning %lld of a build is not in the index", dbname, (long long)id);
 	l = htab_put(t, hash_mix((uint64_t)id), htab_same_u64, &id, &fresh);
 	l->id = id;
-	if (!(o = open_memstream(&l->pre, &l->npre)))
-		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	o = memstream(&l->pre, &l->npre);
 	for (int c = 0; c < 7; c++) {	/* key kind tool flag level path line */
 		col_tsv(w, c, o);
 		putc('\t', o);
 	}
 	fclose(o);
-	if (!(o = open_memstream(&l->post, &l->npost)))
-		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	o = memstream(&l->post, &l->npost);
 	putc('\t', o);
 	col_tsv(w, 7, o);		/* target symbol root text */
 	putc('\t', o);
@@ -1639,17 +1622,12 @@ static void summaries(const char *runp, const char *name, const char *seeds, int
 		n++;
 		if (count)
 			continue;
-		printf("#kwarn-summary\t" SUMMARY_VERSION "\tcorpus_sha256=%s\tseed=%lld\ttoolchain=",
-		       sqlite3_column_text(b, 1), (long long)sqlite3_column_int64(b, 2));
-		col_tsv(b, 3, stdout);
-		fputs("\tw=", stdout);
-		col_tsv(b, 4, stdout);
-		fputs("\tvariant=", stdout);
-		col_tsv(b, 5, stdout);
-		fputs("\tstatus=", stdout);
-		col_tsv(b, 6, stdout);
-		printf("\tmake_exit=%lld\tinstances=%lld\tunique=%lld\n", (long long)sqlite3_column_int64(b, 7),
-		       (long long)sqlite3_column_int64(b, 8), (long long)sqlite3_column_int64(b, 9));
+		fputs("#kwarn-summary\t" SUMMARY_VERSION, stdout);
+		for (int i = 0; i < SUM_NH; i++) {	/* b's columns 1.. */
+			printf("\t%s=", summary_names[i]);
+			col_tsv(b, 1 + i, stdout);
+		}
+		putchar('\n');
 		sqlite3_bind_int64(p, 1, sqlite3_column_int64(b, 0));
 		while (sqlite3_step(p) == SQLITE_ROW) {
 			struct line_slot *l = line_of(&cache, w, sqlite3_column_int64(p, 0));

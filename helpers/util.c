@@ -479,6 +479,25 @@ size_t split_tabs(char *line, size_t n, char **f, size_t *len, size_t max, int r
 	}
 }
 
+FILE *memstream(char **s, size_t *n)
+{
+	FILE *f = open_memstream(s, n);
+
+	if (!f)
+		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	return f;
+}
+
+unsigned w_mask(int level)
+{
+	unsigned mask = 0;
+
+	for (int w = 0; w < NW; w++)
+		if ((level < 0 ? 3 : level) <= w + 1)
+			mask |= 1u << w;
+	return mask;
+}
+
 int htab_same_u64(const void *slot, const void *key)
 {
 	uint64_t k;
@@ -487,18 +506,19 @@ int htab_same_u64(const void *slot, const void *key)
 	return k == *(const uint64_t *)key;
 }
 
+const char *const summary_names[SUM_NH] = {
+	"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
+};
+
 void summary_values(const struct lines *l, char **f, const size_t *len, char **v, size_t *vlen, int empty_ok)
 {
-	static const char *const names[SUM_NH] = {
-		"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
-	};
-
 	for (int i = 0; i < SUM_NH; i++) {
-		size_t k = strlen(names[i]);
+		size_t k = strlen(summary_names[i]);
 
-		if (len[i] <= k || memcmp(f[i], names[i], k) || f[i][k] != '=' || (!empty_ok && len[i] == k + 1))
+		if (len[i] <= k || memcmp(f[i], summary_names[i], k) || f[i][k] != '=' ||
+		    (!empty_ok && len[i] == k + 1))
 			die(EXIT_BADINPUT, "%s:%lu: header field %d is not %s=VALUE", l->name, l->lineno, 3 + i,
-			    names[i]);
+			    summary_names[i]);
 		v[i] = f[i] + k + 1;
 		vlen[i] = len[i] - k - 1;
 	}

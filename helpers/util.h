@@ -152,6 +152,12 @@ int parse_key(const char *s, size_t n, uint64_t *v);
 size_t split_tabs(char *line, size_t n, char **f, size_t *len, size_t max, int rest);
 /* @argv run (by PATH), its stdin the file @in (NULL: ours): its stdout's read end */
 int spawn_reader(char **argv, const char *in, pid_t *pid);
+/* open_memstream(), dying when it cannot */
+FILE *memstream(char **s, size_t *n);
+/* The cumulative W levels a build has: W=1 (warning levels 0-1), W=12, W=123. */
+#define NW	3
+/* The W levels that print a warning of @level (-1, unknown: W=123 alone): bit w for each. */
+unsigned w_mask(int level);
 /* htab_same for slots keyed by a 64-bit number, the member after the hash */
 int htab_same_u64(const void *slot, const void *key);
 /*
@@ -160,6 +166,7 @@ int htab_same_u64(const void *slot, const void *key);
  */
 enum { SUM_SHA256, SUM_SEED, SUM_TOOLCHAIN, SUM_W, SUM_VARIANT, SUM_STATUS, SUM_MAKE_EXIT,
        SUM_INSTANCES, SUM_UNIQUE, SUM_NH };
+extern const char *const summary_names[SUM_NH];
 /*
  * The VALUEs of header fields @f[0..SUM_NH) (split_tabs's) in @v, @vlen.
  * Dies naming @l's line when one is not its NAME=VALUE, or (@empty_ok 0)
