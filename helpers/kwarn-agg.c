@@ -622,8 +622,7 @@ static void top_header(const struct header *h)
 	struct seed *sd = seed_of(h->seed, 1);
 
 	*b = (struct build){ h->seed, h->make_exit, h->instances, h->unique, 0, 0, i,
-			     estrdup(h->w), estrdup(h->variant),
-			     estrdup(h->status), estrdup(h->name) };
+			     estrdup(h->w), estrdup(h->variant), estrdup(h->status), estrdup(h->name) };
 	sd->builds++;
 	if (strcmp(h->status, "ok")) {
 		sd->not_ok++;

@@ -595,7 +595,7 @@ static int group_is(const void *slot, const void *key)
 	return g->view == k->view && !strcmp(g->tool, k->tool) && !strcmp(g->flag, k->flag);
 }
 
-static sqlite3_stmt *find_group, *ins_group;
+static sqlite3_stmt *ins_group;
 
 static size_t group_of(int64_t view, const char *tool, const char *flag)
 {
@@ -612,19 +612,13 @@ static size_t group_of(int64_t view, const char *tool, const char *flag)
 	g->view = view;
 	g->tool = estrdup(tool);
 	g->flag = estrdup(flag);
-	sqlite3_bind_int64(find_group, 1, view);
-	bind_text(find_group, 2, tool, strlen(tool));
-	bind_text(find_group, 3, flag, strlen(flag));
-	if (sqlite3_step(find_group) == SQLITE_ROW) {
-		g->id = sqlite3_column_int64(find_group, 0);
-	} else {
-		sqlite3_bind_int64(ins_group, 1, view);
-		bind_text(ins_group, 2, tool, strlen(tool));
-		bind_text(ins_group, 3, flag, strlen(flag));
-		run(ins_group);
-		g->id = sqlite3_last_insert_rowid(db);
-	}
-	sqlite3_reset(find_group);
+	sqlite3_bind_int64(ins_group, 1, view);
+	bind_text(ins_group, 2, tool, strlen(tool));
+	bind_text(ins_group, 3, flag, strlen(flag));
+	if (sqlite3_step(ins_group) != SQLITE_ROW)
+		dberr(sqlite3_sql(ins_group));
+	g->id = sqlite3_column_int64(ins_group, 0);
+	sqlite3_reset(ins_group);
 	r = htab_put(&group_idx, h, group_is, &k, &fresh);
 	r->i = ngroups - 1;
 	return r->i;
@@ -712,7 +706,8 @@ static int slice_key_get(int64_t slice, uint64_t key, int64_t *n, int64_t *first
 	return had;
 }
 
-/* view @slice's key @key gains a name view whose first seed of it is @first, or (@gain 0) whose first seed fell to @first */
+/* view @slice's key @key gains a name view whose first seed of it is
+ * @first, or (@gain 0) whose first seed fell to @first */
 static void slice_key(int64_t slice, uint64_t key, int64_t first, int gain)
 {
 	int64_t n, was;
@@ -1030,9 +1025,10 @@ static void agg_flush(void)
 static void agg_begin(void)
 {
 	get_winfo = prep("SELECT key, kind, tool, flag, level, path FROM warnings WHERE id = ?1");
-	find_group = prep("SELECT id FROM view_groups WHERE view = ?1 AND tool = ?2 AND flag = ?3");
+	/* (the update of a row there: RETURNING gives its id too) */
 	ins_group = prep("INSERT INTO view_groups (view, tool, flag, n1, n2, n3, u1, u2, u3, s1, s2, s3)"
-			 " VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0)");
+			 " VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0)"
+			 " ON CONFLICT DO UPDATE SET view = view RETURNING id");
 	get_key = prep("SELECT c1, c2, c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = ?3");
 	ins_key = prep("INSERT INTO view_keys (c1, c2, c3, first_seed, view, key, grp) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
 	upd_key = prep("UPDATE view_keys SET c1 = ?1, c2 = ?2, c3 = ?3, first_seed = ?4 WHERE view = ?5 AND key = ?6"
@@ -1048,10 +1044,9 @@ static void agg_begin(void)
 			   " WHERE v.slice = ?1");
 }
 
-
 static void agg_end(void)
 {
-	sqlite3_stmt *all[] = { get_winfo, find_group, ins_group, get_key, ins_key, upd_key, get_slice_key,
+	sqlite3_stmt *all[] = { get_winfo, ins_group, get_key, ins_key, upd_key, get_slice_key,
 				ins_slice_key, upd_slice_key, del_key, key_first, slice_first };
 
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
@@ -1085,8 +1080,10 @@ static void agg_remove(int64_t view, int64_t build, int64_t seed)
 /*
  * The summary lines read (all but their count) and their warning: in a
  * campaign most lines come again in every seed, and then cost no lookup.
+ * Emptied at LINE_CACHE_MAX lines: keys distinct per seed would fill
+ * memory (a campaign of shared keys holds some 50,000).
  */
-#define LINE_CACHE_MAX	(1u << 18)	/* then emptied: distinct keys per seed would fill memory (a campaign of shared keys holds some 50,000) */
+#define LINE_CACHE_MAX	(1u << 18)
 struct seen_slot { uint64_t hash; int64_t id; char *raw; size_t npre, npost; };
 static struct htab seen_lines = HTAB(struct seen_slot);
 
@@ -1367,7 +1364,6 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			/* many files (make index, a merge): prints(warning) made once
 			 * after the rows, by sorting, not kept up row by row */
 			int bulk = ntodo > BULK_FILES;
-
 
 			if (bulk)
 				exec("DROP INDEX prints_warning");
@@ -1662,11 +1658,7 @@ static void boots(const char *runp, const char *seeds)
 	sqlite3_finalize(b);
 }
 
-/*
- * The corpus files (relative to CORPUS, in path order) of builds under
- * RUNs matching @runs, named @name, of SEEDS, that print a warning whose
- * key starts with @key (hex digits: make repro's ID= prefix).
- */
+/* files (the top of this file says what): @key is make repro's ID= prefix */
 static void key_files(const char *key, const char *runs, const char *name, const char *seeds)
 {
 	char sql[1024], glob[32];

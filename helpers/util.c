@@ -417,9 +417,28 @@ int tsv_unescape(char *s, size_t *n)
 	return 1;
 }
 
+/* ---- kwarn-agg's and kwarn-index's ---- */
+
 char *estrdup(const char *s)
 {
 	return estrndup(s, strlen(s));
+}
+
+FILE *memstream(char **s, size_t *n)
+{
+	FILE *f = open_memstream(s, n);
+
+	if (!f)
+		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	return f;
+}
+
+int htab_same_u64(const void *slot, const void *key)
+{
+	uint64_t k;
+
+	memcpy(&k, (const char *)slot + sizeof(uint64_t), sizeof(k));
+	return k == *(const uint64_t *)key;
 }
 
 int parse_u64(const char *s, size_t n, uint64_t *v)
@@ -479,33 +498,6 @@ size_t split_tabs(char *line, size_t n, char **f, size_t *len, size_t max, int r
 	}
 }
 
-FILE *memstream(char **s, size_t *n)
-{
-	FILE *f = open_memstream(s, n);
-
-	if (!f)
-		die(EXIT_IO, "open_memstream: %s", strerror(errno));
-	return f;
-}
-
-unsigned w_mask(int level)
-{
-	unsigned mask = 0;
-
-	for (int w = 0; w < NW; w++)
-		if ((level < 0 ? 3 : level) <= w + 1)
-			mask |= 1u << w;
-	return mask;
-}
-
-int htab_same_u64(const void *slot, const void *key)
-{
-	uint64_t k;
-
-	memcpy(&k, (const char *)slot + sizeof(uint64_t), sizeof(k));
-	return k == *(const uint64_t *)key;
-}
-
 const char *const summary_names[SUM_NH] = {
 	"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
 };
@@ -522,6 +514,16 @@ void summary_values(const struct lines *l, char **f, const size_t *len, char **v
 		v[i] = f[i] + k + 1;
 		vlen[i] = len[i] - k - 1;
 	}
+}
+
+unsigned w_mask(int level)
+{
+	unsigned mask = 0;
+
+	for (int w = 0; w < NW; w++)
+		if ((level < 0 ? 3 : level) <= w + 1)
+			mask |= 1u << w;
+	return mask;
 }
 
 extern char **environ;
