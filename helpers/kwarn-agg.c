@@ -8,46 +8,44 @@
  *                          [-b SUMMARY]... [-B LIST]
  *
  * A SUMMARY (corpus/SCHEMA.md, "Summary"; mk/summary.sh writes them) is a
- * file, zstd-compressed or not, a pipe, or "-" for standard input; a LIST names
- * more, one a line (for more than a command line holds). A plain file, a
- * pipe or standard input may hold several summaries one after the other; a
- * compressed file holds one. A run of compressed files is read through one
- * "zstd -dcq" (a process per file would cost more than reading it).
+ * file, zstd-compressed or not, a pipe, or "-" for standard input; a LIST
+ * names more, one a line. A plain file, a pipe or standard input may hold
+ * several summaries in a row, a compressed file one. A run of compressed
+ * files is read through one "zstd -dcq" (a process per file would cost
+ * more than reading it).
  *
- * top: per toolchain (in name order), per cumulative W level its builds
- * have (W=1: levels 0-1, W=12: 0-2, W=123: all; an unknown level counts at
- * W=123 only), the warnings' instances and unique keys, the N flags (the
- * tool when it prints none) and the N files with the most instances.
- * "unique" is the number of distinct keys over the toolchain's builds; with
- * more than one build, "per-seed" is each build's unique warnings, summed.
- * With one build the text is byte for byte corpus/queries/top.jq's. -g:
+ * top: per toolchain (in name order) and per cumulative W level its
+ * builds have (W=1: levels 0-1, W=12: 0-2, W=123: all; an unknown level at
+ * W=123 only), the instances and unique (distinct) keys, and the N flags
+ * (the tool when it prints none) and N files with the most instances;
+ * with more than one build, "per-seed" sums each build's unique warnings.
+ * With one build the text is corpus/queries/top.jq's, byte for byte. -g:
  * each toolchain's summaries come together (a toolchain again after
- * another is refused, exit 2), so that one toolchain's keys are held at a
- * time.
- * With more than one seed, a campaign section follows: builds not ok (by
- * status), seeds built, with a build not ok, booted (BOOTS: lines "SEED
- * TAB TOOLCHAIN TAB STATUS", a boot record's; "ok" is booted), the N
- * flags printed by the most seeds, and the keys each of the N newest seeds
- * printed first (no lower-numbered seed did) with the distinct keys so far.
- * -f: those counts from FIRSTS, kwarn-index sums' lines "first SEED N" of
- * the same summaries, not from a table of every key of every toolchain
- * (with keys distinct per seed, 17 million keys at 1,000 seeds: gigabytes).
- * -j: all of it as one JSON line, for make report: per toolchain and W
- * level every flag with its worst warning, each build, each seed.
+ * another: exit 2), so that one toolchain's keys are held at a time.
+ * With more than one seed a campaign section follows: the builds not ok
+ * (by status); the seeds built, with a build not ok, booted (BOOTS: lines
+ * "SEED TAB TOOLCHAIN TAB STATUS" of boot records; "ok" is booted); the N
+ * flags printed by the most seeds; the keys each of the N newest seeds
+ * printed first (no lower-numbered seed did), and the distinct keys so far.
+ * -f: those counts from FIRSTS (kwarn-index sums' "first SEED N" lines of
+ * the same summaries), not from a table of every key of every toolchain
+ * (with keys distinct per seed, 17 million at 1,000 seeds: gigabytes).
+ * -p: from SUMS, kwarn-index sums' lines, not from summaries. -j: all of
+ * it as one JSON line, for make report: per toolchain and W level every
+ * flag with its worst warning, each build, each seed.
  *
  * compare: the warning sites (seed, path, line, flag) of the -b summaries
- * against those of the -a summaries, matched as the same warning across
- * compilers (doc/compare.md: by site): new in B, gone in B,
- * in both, per flag and per level, and the first N new and gone sites;
- * byte for byte corpus/queries/compare.jq's text. -j: all of it (every
- * new and gone site) as one JSON line, the fields in compare.jq's order (jq . prints it
+ * against the -a summaries', matched as the same warning across compilers
+ * (doc/compare.md: by site): new in B, gone in B, in both, per flag and
+ * per level, and the first N new and gone sites, byte for byte
+ * corpus/queries/compare.jq's text. -j: all of it (every new and gone
+ * site) as one JSON line, its fields in compare.jq's order (jq . prints it
  * as compare.jq does), written as it goes (the gone sites wait in an
- * unlinked temporary file in $TMPDIR). -t (with -j): the new and gone lists
- * hold only the N most frequent sites (count, then seed, path, line, key:
- * make report's lists), and new_count and gone_count follow, the sites of
- * each; what is held is N sites a list. Each side's summaries come in seed
- * order (a seed after a larger one is refused, exit 2): a seed's A and B
- * summaries are compared, then forgotten.
+ * unlinked temporary file in $TMPDIR). -t (with -j): the new and gone
+ * lists hold the N most frequent sites alone (count, then seed, path,
+ * line, key: make report's lists), new_count and gone_count after them.
+ * Each side's summaries come in seed order (a seed after a larger one:
+ * exit 2): a seed's A and B summaries are compared, then forgotten.
  *
  * Memory: 12 bytes a slot per distinct key (of one toolchain with -g) and a
  * few words per flag and file (top); one seed's sites with their text, and
@@ -57,25 +55,19 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
 
-extern char **environ;
-
-#define NW		3	/* the cumulative W levels: W=1, W=12, W=123 */
 #define NFIELDS		12	/* key kind tool flag level path line count target symbol root text */
 #define TEXT		11	/* the text's field, the last */
 #define SUMMARY_VERSION	3	/* mk/summary.sh's VERSION */
-#define ZSTD_RUN	256	/* files per zstd process: its command line stays short */
 
 static const char *const wname[NW] = { "1", "12", "123" };
 static int compare_mode;	/* else top */
@@ -128,11 +120,6 @@ static void map_free(struct htab *m)
 	htab_free(m);
 }
 
-/* a growing array of structs */
-#define PUSH(v, n, cap) \
-	((n) == (cap) ? ((cap) = (cap) ? 2 * (cap) : 64, \
-			 (v) = erealloc((v), (cap) * sizeof(*(v)))) : (v), &(v)[(n)++])
-
 /* a scratch buffer for composite keys */
 static char *kbuf;
 static size_t kcap;
@@ -162,54 +149,6 @@ struct rec {
 	int root;		/* the first error of its failed target */
 };
 
-/* a number as jq prints one: digits, no leading zero, fits 64 bits */
-static int parse_u64(const char *s, size_t n, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (n < 1 || n > 19 || (n > 1 && s[0] == '0'))
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		x = 10 * x + (uint64_t)(s[i] - '0');
-	}
-	*v = x;
-	return 1;
-}
-
-/*
- * Split @line at tabs into at most @max fields; the number of fields, or
- * @max + 1 for more. @rest: the last field is the rest of the line, not
- * looked at (top reads no text: a pass over half the bytes saved).
- */
-static size_t split(char *line, size_t n, char **f, size_t *len, size_t max, int rest)
-{
-	char *p = line, *end = line + n;
-	size_t k = 0;
-
-	for (;;) {
-		char *tab;
-
-		if (k == max)
-			return k + 1;	/* too many */
-		if (rest && k + 1 == max) {
-			f[k] = p;
-			len[k] = (size_t)(end - p);
-			return max;
-		}
-		tab = memchr(p, '\t', (size_t)(end - p));
-		f[k] = p;
-		if (!tab) {
-			len[k++] = (size_t)(end - p);
-			return k;
-		}
-		*tab = '\0';
-		len[k++] = (size_t)(tab - p);
-		p = tab + 1;
-	}
-}
-
 static int is_hex(const char *s, size_t n, size_t want)
 {
 	if (n != want)
@@ -220,50 +159,13 @@ static int is_hex(const char *s, size_t n, size_t want)
 	return 1;
 }
 
-/* a key: 16 hex digits (strtoull() took a fifth of top's time) */
-static int hex_key(const char *s, size_t n, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (n != 16)
-		return 0;
-	for (size_t i = 0; i < 16; i++) {
-		unsigned c = (unsigned char)s[i];
-
-		if (c - '0' < 10)
-			x = x << 4 | (c - '0');
-		else if (c - 'a' < 6)
-			x = x << 4 | (c - 'a' + 10);
-		else
-			return 0;
-	}
-	*v = x;
-	return 1;
-}
-
-/* "NAME=VALUE": the VALUE, or NULL */
-static char *named(char *f, size_t n, const char *name, size_t *vlen)
-{
-	size_t k = strlen(name);
-
-	if (n <= k || memcmp(f, name, k) || f[k] != '=')
-		return NULL;
-	*vlen = n - k - 1;
-	return f + k + 1;
-}
-
 static void parse_header(const struct lines *l, char *line, size_t n, struct header *h)
 {
-	static const char *const names[] = {
-		"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit",
-		"instances", "unique",
-	};
-	enum { NH = sizeof(names) / sizeof(names[0]) };
-	char *f[2 + NH], *v[NH];
-	size_t len[2 + NH], vlen[NH], nf;
+	char *f[2 + SUM_NH], *v[SUM_NH];
+	size_t len[2 + SUM_NH], vlen[SUM_NH], nf;
 	uint64_t version;
 
-	nf = split(line, n, f, len, 2 + NH, 0);
+	nf = split_tabs(line, n, f, len, 2 + SUM_NH, 0);
 	if (strcmp(f[0], "#kwarn-summary"))
 		bad(l, l->lineno, "not a summary header (#kwarn-summary)");
 	if (nf < 2 || !parse_u64(f[1], len[1], &version))
@@ -273,39 +175,38 @@ static void parse_header(const struct lines *l, char *line, size_t n, struct hea
 		    (unsigned long long)version, SUMMARY_VERSION);
 	if (version != SUMMARY_VERSION)
 		bad(l, l->lineno, "a bad summary version");
-	if (nf != 2 + NH)
-		bad(l, l->lineno, "a header has %d fields, not %zu", 2 + NH, nf);
-	for (size_t i = 0; i < NH; i++)
-		if (!(v[i] = named(f[2 + i], len[2 + i], names[i], &vlen[i])) || !vlen[i])
-			bad(l, l->lineno, "header field %zu is not %s=VALUE", 3 + i, names[i]);
-	if (!is_hex(v[0], vlen[0], 64))
+	if (nf != 2 + SUM_NH)
+		bad(l, l->lineno, "a header has %d fields, not %zu", 2 + SUM_NH, nf);
+	summary_values(l, f + 2, len + 2, v, vlen, 0);
+	if (!is_hex(v[SUM_SHA256], vlen[SUM_SHA256], 64))
 		bad(l, l->lineno, "corpus_sha256 is not 64 hex digits");
-	if (!parse_u64(v[1], vlen[1], &h->seed))
+	if (!parse_u64(v[SUM_SEED], vlen[SUM_SEED], &h->seed))
 		bad(l, l->lineno, "seed is not a number");
-	if (vlen[3] > NW || strspn(v[3], "123") != vlen[3])
+	if (vlen[SUM_W] > NW || strspn(v[SUM_W], "123") != vlen[SUM_W])
 		bad(l, l->lineno, "w is not a W level (1, 12, 123, ...)");
-	if (!parse_u64(v[6], vlen[6], &h->make_exit))
+	if (!parse_u64(v[SUM_MAKE_EXIT], vlen[SUM_MAKE_EXIT], &h->make_exit))
 		bad(l, l->lineno, "make_exit is not a number");
-	if (!parse_u64(v[7], vlen[7], &h->instances) || !parse_u64(v[8], vlen[8], &h->unique))
+	if (!parse_u64(v[SUM_INSTANCES], vlen[SUM_INSTANCES], &h->instances) ||
+	    !parse_u64(v[SUM_UNIQUE], vlen[SUM_UNIQUE], &h->unique))
 		bad(l, l->lineno, "instances or unique is not a number");
-	h->toolchain = v[2];
-	h->w = v[3];
-	h->wlen = vlen[3];
-	h->variant = v[4];
-	h->status = v[5];
+	h->toolchain = v[SUM_TOOLCHAIN];
+	h->w = v[SUM_W];
+	h->wlen = vlen[SUM_W];
+	h->variant = v[SUM_VARIANT];
+	h->status = v[SUM_STATUS];
 	h->name = l->name;
 }
 
 static void parse_record(const struct lines *l, char *line, size_t n, struct rec *r)
 {
 	char *f[NFIELDS];
-	size_t len[NFIELDS], nf = split(line, n, f, len, NFIELDS, !compare_mode);
+	size_t len[NFIELDS], nf = split_tabs(line, n, f, len, NFIELDS, !compare_mode);
 	uint64_t lv;
 
 	if (nf != NFIELDS)
 		bad(l, l->lineno, "%s%zu fields, not %d", nf > NFIELDS ? "more than " : "",
 		    nf > NFIELDS ? NFIELDS : nf, NFIELDS);
-	if (!hex_key(f[0], len[0], &r->key))
+	if (!parse_key(f[0], len[0], &r->key))
 		bad(l, l->lineno, "the key is not 16 hex digits");
 	r->key_hex = f[0];
 	if (!len[1] || !len[2])
@@ -318,11 +219,11 @@ static void parse_record(const struct lines *l, char *line, size_t n, struct rec
 		bad(l, l->lineno, "the level is not 0, 1, 2, 3 or empty");
 	if (!parse_u64(f[6], len[6], &r->line) || !parse_u64(f[7], len[7], &r->count))
 		bad(l, l->lineno, "the line or the count is not a number");
-	/* escapes are rare: look for them (in one pass) before undoing them */
 	if (len[10] > 1 || (len[10] && f[10][0] != '1'))
 		bad(l, l->lineno, "root is not 1 or empty");
 	r->root = len[10] == 1;
-	/* top reads the text of root causes alone */
+	/* escapes are rare: looked for in one pass before they are undone
+	 * (top reads the text of root causes alone) */
 	if (memchr(f[1], '\\', (size_t)(f[TEXT] - f[1])) ||
 	    ((compare_mode || r->root) && memchr(f[TEXT], '\\', len[TEXT])))
 		for (size_t i = 1; i < NFIELDS; i++)
@@ -365,9 +266,9 @@ static void failed_header(const struct header *h, int sd)
 	f->seed = h->seed;
 	f->make_exit = h->make_exit;
 	f->side = sd;
-	f->toolchain = estrndup(h->toolchain, strlen(h->toolchain));
+	f->toolchain = estrdup(h->toolchain);
 	f->w = estrndup(h->w, h->wlen);
-	f->status = estrndup(h->status, strlen(h->status));
+	f->status = estrdup(h->status);
 }
 
 static void failed_record(const struct rec *r)
@@ -425,6 +326,46 @@ static void failed_free(void)
 	free(faileds);
 }
 
+/* ---- output ---- */
+
+/* a warning's place in make report's lists (report.jq's order) */
+struct rank {
+	uint64_t count, seed, line, key;
+	char *path;
+};
+
+/* more instances first, then seed, path, line, key */
+static int ranks_before(const struct rank *x, const struct rank *y)
+{
+	int c;
+
+	if (x->count != y->count)
+		return x->count > y->count;
+	if (x->seed != y->seed)
+		return x->seed < y->seed;
+	if ((c = strcmp(x->path, y->path)))
+		return c < 0;
+	if (x->line != y->line)
+		return x->line < y->line;
+	return x->key < y->key;
+}
+
+/* @before, then @s as a JSON string */
+static void put_str(FILE *o, const char *before, const char *s)
+{
+	fputs(before, o);
+	put_json_string(o, s, JSON_U_ESCAPES);
+}
+
+/* a level as JSON: -1 (unknown) is null */
+static void put_level(FILE *o, int level)
+{
+	if (level < 0)
+		fputs("null", o);
+	else
+		fprintf(o, "%d", level);
+}
+
 /* ---- top ---- */
 
 struct toolchain {
@@ -436,9 +377,9 @@ struct toolchain {
 	uint64_t n[NW], u[NW], s[NW];	/* instances, unique keys, records */
 };
 struct worst {				/* -j: a flag's most printed warning */
-	uint64_t count, seed, line, key;
+	struct rank rank;		/* rank.path NULL: none yet */
 	int level;
-	char *path, *text;		/* NULL: none yet */
+	char *text;
 };
 struct group {				/* a flag of a toolchain */
 	size_t tc;
@@ -518,16 +459,11 @@ static int sums_mode;		/* -p */
 /* numbers to numbers: seed -> index + 1, key -> its lowest seed + 1 */
 struct num_slot { uint64_t hash, k, v; };
 
-static int num_is(const void *slot, const void *k)
-{
-	return ((const struct num_slot *)slot)->k == *(const uint64_t *)k;
-}
-
 /* the slot of @k, made with v 0 when new: the caller sets v */
 static struct num_slot *num_get(struct htab *t, uint64_t k)
 {
 	int fresh;
-	struct num_slot *s = htab_put(t, hash_mix(k), num_is, &k, &fresh);
+	struct num_slot *s = htab_put(t, hash_mix(k), htab_same_u64, &k, &fresh);
 
 	s->k = k;
 	return s;
@@ -604,7 +540,7 @@ static void count_status(struct count **v, size_t *n, size_t *cap, const char *s
 	for (i = 0; i < *n && strcmp((*v)[i].name, status); i++)
 		;
 	if (i == *n)
-		*PUSH(*v, *n, *cap) = (struct count){ estrndup(status, strlen(status)), 0 };
+		*PUSH(*v, *n, *cap) = (struct count){ estrdup(status), 0 };
 	(*v)[i].n++;
 }
 
@@ -622,7 +558,7 @@ static void read_boots(const char *file)
 		uint64_t seed;
 		struct seed *sd;
 
-		if (split(line, len, f, flen, 3, 0) != 3 || !parse_u64(f[0], flen[0], &seed) ||
+		if (split_tabs(line, len, f, flen, 3, 0) != 3 || !parse_u64(f[0], flen[0], &seed) ||
 		    !flen[1] || !flen[2])
 			bad(&l, l.lineno, "not SEED, TOOLCHAIN and STATUS, tab-separated");
 		if (!(sd = seed_of(seed, 0)))
@@ -654,17 +590,25 @@ static void keys_fold(void)
 	nkeys = capkeys = 0;
 }
 
+/* the index of toolchain @name in tcs, ntcs when it has none */
+static size_t tc_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ntcs && strcmp(tcs[i].name, name); i++)
+		;
+	return i;
+}
+
 static void top_header(const struct header *h)
 {
 	struct toolchain *t;
-	size_t i;
+	size_t i = tc_find(h->toolchain);
 
-	for (i = 0; i < ntcs && strcmp(tcs[i].name, h->toolchain); i++)
-		;
 	if (i == ntcs) {
 		t = PUSH(tcs, ntcs, captcs);
 		memset(t, 0, sizeof(*t));
-		t->name = estrndup(h->toolchain, strlen(h->toolchain));
+		t->name = estrdup(h->toolchain);
 		t->wlen = NW;
 	}
 	t = &tcs[i];
@@ -678,8 +622,7 @@ static void top_header(const struct header *h)
 	struct seed *sd = seed_of(h->seed, 1);
 
 	*b = (struct build){ h->seed, h->make_exit, h->instances, h->unique, 0, 0, i,
-			     estrndup(h->w, strlen(h->w)), estrndup(h->variant, strlen(h->variant)),
-			     estrndup(h->status, strlen(h->status)), estrndup(h->name, strlen(h->name)) };
+			     estrdup(h->w), estrdup(h->variant), estrdup(h->status), estrdup(h->name) };
 	sd->builds++;
 	if (strcmp(h->status, "ok")) {
 		sd->not_ok++;
@@ -688,20 +631,35 @@ static void top_header(const struct header *h)
 	top_seed = h->seed;
 }
 
-/* the worse of two warnings: more instances, then seed, path, line, key (report.jq's order) */
-static int worse(const struct rec *r, uint64_t seed, const struct worst *w)
+/* the flag @tool @flag of toolchain @tc: its index in groups, *fresh when new */
+static size_t group_of(size_t tc, const char *tool, size_t toollen, const char *flag, size_t flaglen, int *fresh)
 {
-	int c;
+	size_t klen = sizeof(size_t) + toollen + 1 + flaglen;
+	char *k = key_room(klen);
+	struct map_slot *v;
+	struct group *g;
 
-	if (!w->path || r->count != w->count)
-		return !w->path || r->count > w->count;
-	if (seed != w->seed)
-		return seed < w->seed;
-	if ((c = strcmp(r->path, w->path)))
-		return c < 0;
-	if (r->line != w->line)
-		return r->line < w->line;
-	return r->key < w->key;
+	memcpy(k, &tc, sizeof(size_t));
+	memcpy(k + sizeof(size_t), tool, toollen);
+	k[sizeof(size_t) + toollen] = '\0';
+	memcpy(k + sizeof(size_t) + toollen + 1, flag, flaglen);
+	v = map_put(&group_map, k, klen, fresh);
+	if (!*fresh)
+		return v->v;
+	if (ngroups == 1u << 29)	/* key_add's group << 3 */
+		die(EXIT_BADINPUT, "more than 2^29 flags");
+	g = PUSH(groups, ngroups, capgroups);
+	memset(g, 0, sizeof(*g));
+	g->tc = tc;
+	g->tool = estrndup(tool, toollen);
+	g->flag = estrndup(flag, flaglen);
+	g->shown = flaglen ? g->flag : g->tool;
+	g->id = emalloc(toollen + flaglen + 2);
+	sprintf(g->id, "%s %s", g->tool, g->flag);
+	for (int w = 0; w < NW; w++)
+		g->minlevel[w] = 4;
+	v->v = ngroups - 1;
+	return v->v;
 }
 
 /*
@@ -737,50 +695,27 @@ static void top_record(const struct rec *r)
 	struct toolchain *t = &tcs[cur_tc];
 	struct group *g;
 	struct file *f;
-	unsigned mask = 0;
+	unsigned mask = w_mask(r->level);
 	int fresh;
 
 	failed_record(r);
 	if (strcmp(r->kind, "warning"))
 		return;
 	t->warned = 1;
-	for (int w = 0; w < NW; w++)
-		if ((r->level < 0 ? 3 : r->level) <= w + 1)
-			mask |= 1u << w;
 	/* records come sorted by path: the flag and file of the last one are likely */
 	g = last_group < ngroups ? &groups[last_group] : NULL;
 	if (!g || g->tc != cur_tc || strcmp(g->tool, r->tool) || strcmp(g->flag, r->flag)) {
-		char *k = key_room(sizeof(size_t) + r->toollen + r->flaglen + 1);
-		struct map_slot *v;
-
-		memcpy(k, &cur_tc, sizeof(size_t));
-		memcpy(k + sizeof(size_t), r->tool, r->toollen + 1);
-		memcpy(k + sizeof(size_t) + r->toollen + 1, r->flag, r->flaglen);
-		v = map_put(&group_map, k, sizeof(size_t) + r->toollen + 1 + r->flaglen, &fresh);
-		if (fresh) {
-			if (ngroups == 1u << 29)	/* key_add's group << 3 */
-				die(EXIT_BADINPUT, "more than 2^29 flags");
-			g = PUSH(groups, ngroups, capgroups);
-			memset(g, 0, sizeof(*g));
-			g->tc = cur_tc;
-			g->tool = estrndup(r->tool, r->toollen);
-			g->flag = estrndup(r->flag, r->flaglen);
-			g->shown = r->flaglen ? g->flag : g->tool;
-			g->id = emalloc(r->toollen + r->flaglen + 2);
-			sprintf(g->id, "%s %s", g->tool, g->flag);
-			for (int w = 0; w < NW; w++)
-				g->minlevel[w] = 4;
-			v->v = ngroups - 1;
-			struct map_slot *nv = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
+		last_group = group_of(cur_tc, r->tool, r->toollen, r->flag, r->flaglen, &fresh);
+		g = &groups[last_group];
+		if (fresh) {	/* the campaign counts flags by their shown name */
+			struct map_slot *v = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
 
 			if (fresh) {
 				*PUSH(names, nnames, capnames) = (struct count){ g->shown, 0 };
-				nv->v = nnames - 1;
+				v->v = nnames - 1;
 			}
-			g->name = nv->v;
+			g->name = v->v;
 		}
-		last_group = v->v;
-		g = &groups[last_group];
 	}
 	f = last_file < nfiles ? &files[last_file] : NULL;
 	if (!f || f->tc != cur_tc || strcmp(f->path, r->path)) {
@@ -830,12 +765,13 @@ static void top_record(const struct rec *r)
 		return;
 	for (int w = 0; w < NW; w++) {
 		struct worst *ws = &g->worst[w];
+		struct rank rank = { r->count, top_seed, r->line, r->key, r->path };
 
 		if (!(mask & (1u << w)))
 			continue;
 		if (r->level < g->minlevel[w])
 			g->minlevel[w] = r->level;
-		if (!worse(r, top_seed, ws))
+		if (ws->rank.path && !ranks_before(&rank, &ws->rank))
 			continue;
 		/* top leaves the text as read: its escapes are undone here */
 		size_t tlen = strlen(r->text);
@@ -843,10 +779,10 @@ static void top_record(const struct rec *r)
 
 		if (memchr(text, '\\', tlen) && !tsv_unescape(text, &tlen))
 			die(EXIT_BADINPUT, "a bad escape in the text of key %s", r->key_hex);
-		free(ws->path);
+		free(ws->rank.path);
 		free(ws->text);
-		*ws = (struct worst){ r->count, top_seed, r->line, r->key, r->level,
-				      estrndup(r->path, r->pathlen), text };
+		rank.path = estrndup(r->path, r->pathlen);
+		*ws = (struct worst){ rank, r->level, text };
 	}
 }
 
@@ -885,11 +821,17 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-static int cmp_seed(const void *a, const void *b)
+/* the flags of toolchain @tc at W level @w, in @rows as top lists them: their number */
+static size_t flag_rows(size_t *rows, size_t tc, int w)
 {
-	const struct seed *x = a, *y = b;
+	size_t n = 0;
 
-	return x->seed < y->seed ? -1 : x->seed > y->seed;
+	for (size_t i = 0; i < ngroups; i++)
+		if (groups[i].tc == tc && groups[i].s[w])
+			rows[n++] = i;
+	sort_w = w;
+	qsort(rows, n, sizeof(size_t), cmp_group);
+	return n;
 }
 
 static int cmp_build(const void *a, const void *b)
@@ -915,17 +857,12 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static int cmp_count(const void *a, const void *b)
-{
-	return strcmp(((const struct count *)a)->name, ((const struct count *)b)->name);
-}
-
 /* the keys each seed printed first; seeds, builds, names, statuses sorted */
 static void campaign_sort(void)
 {
 	if (!nseeds)	/* (qsort() of NULL is undefined, even of none) */
 		return;
-	qsort(seeds, nseeds, sizeof(*seeds), cmp_seed);
+	qsort(seeds, nseeds, sizeof(*seeds), cmp_u64);	/* (a seed begins with its number) */
 	for (size_t i = 0; i < nseeds; i++)
 		num_get(&seed_tab, seeds[i].seed)->v = i + 1;
 	for (struct num_slot *k = NULL; (k = htab_next(&first_seen, k)); )
@@ -933,10 +870,11 @@ static void campaign_sort(void)
 	qsort(builds, nbuilds, sizeof(*builds), cmp_build);
 	if (nnames)
 		qsort(names, nnames, sizeof(*names), cmp_name);
+	/* (a count begins with its name) */
 	if (nbuild_st)
-		qsort(build_st, nbuild_st, sizeof(*build_st), cmp_count);
+		qsort(build_st, nbuild_st, sizeof(*build_st), cmp_str);
 	if (nboot_st)
-		qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_count);
+		qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_str);
 }
 
 static void put_counts(const struct count *v, size_t n)
@@ -999,17 +937,13 @@ static void campaign_print(void)
 
 static void put_worst(const struct worst *w)
 {
-	printf("{\"key\":\"%016llx\",\"seed\":%llu,\"level\":", (unsigned long long)w->key,
-	       (unsigned long long)w->seed);
-	if (w->level < 0)
-		printf("null");
-	else
-		printf("%d", w->level);
-	printf(",\"path\":");
-	put_json_string(stdout, w->path, JSON_U_ESCAPES);
-	printf(",\"line\":%llu,\"count\":%llu,\"text\":", (unsigned long long)w->line,
-	       (unsigned long long)w->count);
-	put_json_string(stdout, w->text, JSON_U_ESCAPES);
+	printf("{\"key\":\"%016llx\",\"seed\":%llu,\"level\":", (unsigned long long)w->rank.key,
+	       (unsigned long long)w->rank.seed);
+	put_level(stdout, w->level);
+	put_str(stdout, ",\"path\":", w->rank.path);
+	printf(",\"line\":%llu,\"count\":%llu", (unsigned long long)w->rank.line,
+	       (unsigned long long)w->rank.count);
+	put_str(stdout, ",\"text\":", w->text);
 	putchar('}');
 }
 
@@ -1018,8 +952,7 @@ static void put_json_counts(const struct count *v, size_t n)
 {
 	putchar('{');
 	for (size_t i = 0; i < n; i++) {
-		printf("%s", i ? "," : "");
-		put_json_string(stdout, v[i].name, JSON_U_ESCAPES);
+		put_str(stdout, i ? "," : "", v[i].name);
 		printf(":%llu", (unsigned long long)v[i].n);
 	}
 	putchar('}');
@@ -1036,28 +969,19 @@ static void top_json(const size_t *order, size_t *rows)
 		put_json_string(stdout, t->name, JSON_U_ESCAPES);
 		printf(",\"builds\":%zu,\"w\":\"%s\",\"levels\":[", t->builds, wname[t->wlen - 1]);
 		for (int w = 0; w < NW; w++) {
-			size_t n = 0;
+			size_t n = flag_rows(rows, order[o], w);
 
 			printf("%s{\"w\":\"%s\",\"instances\":%llu,\"unique\":%llu,\"records\":%llu,\"flags\":[",
 			       w ? "," : "", wname[w], (unsigned long long)t->n[w], (unsigned long long)t->u[w],
 			       (unsigned long long)t->s[w]);
-			sort_w = w;
-			for (size_t i = 0; i < ngroups; i++)
-				if (groups[i].tc == order[o] && groups[i].s[w])
-					rows[n++] = i;
-			qsort(rows, n, sizeof(size_t), cmp_group);
 			for (size_t i = 0; i < n; i++) {
 				struct group *g = &groups[rows[i]];
 
 				printf("%s{\"flag\":", i ? "," : "");
 				put_json_string(stdout, g->shown, JSON_U_ESCAPES);
-				printf(",\"tool\":");
-				put_json_string(stdout, g->tool, JSON_U_ESCAPES);
+				put_str(stdout, ",\"tool\":", g->tool);
 				printf(",\"level\":");
-				if (g->minlevel[w] < 0)
-					printf("null");
-				else
-					printf("%d", g->minlevel[w]);
+				put_level(stdout, g->minlevel[w]);
 				printf(",\"instances\":%llu,\"unique\":%llu,\"records\":%llu,\"worst\":",
 				       (unsigned long long)g->n[w], (unsigned long long)g->u[w],
 				       (unsigned long long)g->s[w]);
@@ -1076,12 +1000,9 @@ static void top_json(const size_t *order, size_t *rows)
 		put_json_string(stdout, b->name, JSON_U_ESCAPES);
 		printf(",\"seed\":%llu,\"toolchain\":", (unsigned long long)b->seed);
 		put_json_string(stdout, tcs[b->tc].name, JSON_U_ESCAPES);
-		printf(",\"w\":");
-		put_json_string(stdout, b->w, JSON_U_ESCAPES);
-		printf(",\"variant\":");
-		put_json_string(stdout, b->variant, JSON_U_ESCAPES);
-		printf(",\"status\":");
-		put_json_string(stdout, b->status, JSON_U_ESCAPES);
+		put_str(stdout, ",\"w\":", b->w);
+		put_str(stdout, ",\"variant\":", b->variant);
+		put_str(stdout, ",\"status\":", b->status);
 		printf(",\"make_exit\":%llu,\"instances\":%llu,\"unique\":%llu,"
 		       "\"warnings\":{\"instances\":%llu,\"unique\":%llu}}",
 		       (unsigned long long)b->make_exit, (unsigned long long)b->instances,
@@ -1133,18 +1054,13 @@ static void top_print(void)
 				printf(" %llu", (unsigned long long)t->seeds[i]);
 		putchar('\n');
 		for (int w = 0; w < NW && (size_t)w < t->wlen; w++) {
-			size_t n = 0;
+			size_t n = flag_rows(rows, order[o], w);
 
 			printf("W=%s: %llu instances, %llu unique", wname[w],
 			       (unsigned long long)t->n[w], (unsigned long long)t->u[w]);
 			if (multi)
 				printf(", %llu unique per seed summed", (unsigned long long)t->s[w]);
 			printf(multi ? "\n  instances  unique  per-seed  flag\n" : "\n  instances  unique  flag\n");
-			sort_w = w;
-			for (size_t i = 0; i < ngroups; i++)
-				if (groups[i].tc == order[o] && groups[i].s[w])
-					rows[n++] = i;
-			qsort(rows, n, sizeof(size_t), cmp_group);
 			for (size_t i = 0; i < n && i < list_n; i++) {
 				struct group *g = &groups[rows[i]];
 
@@ -1158,7 +1074,7 @@ static void top_print(void)
 			for (size_t i = 0; i < nfiles; i++)
 				if (files[i].tc == order[o] && (files[i].seen & (1u << w)))
 					rows[n++] = i;
-			qsort(rows, n, sizeof(size_t), cmp_file);
+			qsort(rows, n, sizeof(size_t), cmp_file);	/* (sort_w: flag_rows set it) */
 			for (size_t i = 0; i < n && i < list_n; i++)
 				printf("  %9llu  %s\n", (unsigned long long)files[rows[i]].n[w], files[rows[i]].path);
 			putchar('\n');
@@ -1187,7 +1103,7 @@ static void top_print(void)
 		free(groups[i].flag);
 		free(groups[i].id);
 		for (int w = 0; w < NW; w++) {
-			free(groups[i].worst[w].path);
+			free(groups[i].worst[w].rank.path);
 			free(groups[i].worst[w].text);
 		}
 	}
@@ -1255,19 +1171,18 @@ static uint64_t cur_seed;
 static struct flag_row *rows;
 static size_t nrows, caprows;
 static struct htab flag_map = MAP;
-static uint64_t nnew, ngone, nboth;
-static int json;
+static uint64_t nlist[2], nboth;	/* the new (0) and gone (1) lists' lengths; sites of both */
 static FILE *gone_tmp;			/* -j: the gone sites, until the new ones are out */
 static int top_only;			/* -t */
 /* -t: the N most frequent new (0) and gone (1) sites so far, best first */
 struct best {
-	uint64_t count, seed, line, key;
-	char *path, *json;
+	struct rank rank;
+	char *json;
 };
 static struct best *best[2];
 static size_t nbest[2];
-struct text { char *s; size_t n, cap; size_t lines; };
-static struct text new_text, gone_text;	/* the first N lines of each list */
+struct text { FILE *f; char *s; size_t n, lines; };
+static struct text texts[2];	/* the first N lines of the new (0) and gone (1) lists */
 
 static size_t arena_put(const char *s, size_t n)
 {
@@ -1354,14 +1269,6 @@ static int cmp_flag_row(const void *a, const void *b)
 	return strcmp(x->flag, y->flag);
 }
 
-static void put_level(FILE *o, int level, const char *none)
-{
-	if (level < 0)
-		fputs(none, o);
-	else
-		fprintf(o, "%d", level);
-}
-
 /* one site of a -j list, as compare.jq gives it */
 static void put_site(FILE *o, const struct site *s, int sd, int first)
 {
@@ -1370,32 +1277,16 @@ static void put_site(FILE *o, const struct site *s, int sd, int first)
 	fprintf(o, ",\"line\":%llu,\"flag\":", (unsigned long long)s->line);
 	put_json_string(o, arena + s->flag, JSON_U_ESCAPES);
 	fputs(",\"level\":", o);
-	put_level(o, s->level[sd], "null");
+	put_level(o, s->level[sd]);
 	fprintf(o, ",\"key\":\"%016llx\",\"text\":", (unsigned long long)s->key[sd]);
 	put_json_string(o, arena + s->text[sd], JSON_U_ESCAPES);
 	fprintf(o, ",\"count\":%llu}", (unsigned long long)s->count[sd]);
 }
 
-/* x before y in make report's lists: more instances first */
-static int best_before(const struct best *x, const struct best *y)
-{
-	int c;
-
-	if (x->count != y->count)
-		return x->count > y->count;
-	if (x->seed != y->seed)
-		return x->seed < y->seed;
-	if ((c = strcmp(x->path, y->path)))
-		return c < 0;
-	if (x->line != y->line)
-		return x->line < y->line;
-	return x->key < y->key;
-}
-
 /* -t: site s, side sd, kept in list `which` when among its N best */
 static void keep_best(int which, const struct site *s, int sd)
 {
-	struct best b = { s->count[sd], cur_seed, s->line, s->key[sd], arena + s->path, NULL };
+	struct best b = { { s->count[sd], cur_seed, s->line, s->key[sd], arena + s->path }, NULL };
 	struct best *l;
 	size_t n = nbest[which], at, size;
 	FILE *f;
@@ -1406,18 +1297,17 @@ static void keep_best(int which, const struct site *s, int sd)
 		best[which] = emalloc(list_n * sizeof(**best));
 	l = best[which];
 	if (n == list_n) {
-		if (!best_before(&b, &l[n - 1]))
+		if (!ranks_before(&b.rank, &l[n - 1].rank))
 			return;
 		n--;
-		free(l[n].path);
+		free(l[n].rank.path);
 		free(l[n].json);
 	}
-	for (at = n; at > 0 && best_before(&b, &l[at - 1]); at--)
+	for (at = n; at > 0 && ranks_before(&b.rank, &l[at - 1].rank); at--)
 		;
 	memmove(&l[at + 1], &l[at], (n - at) * sizeof(*l));
-	b.path = estrndup(arena + s->path, s->pathlen);
-	if (!(f = open_memstream(&b.json, &size)))
-		die(EXIT_IO, "memory: %s", strerror(errno));
+	b.rank.path = estrndup(arena + s->path, s->pathlen);
+	f = memstream(&b.json, &size);
 	put_site(f, s, sd, 1);
 	efclose(f, "memory");
 	l[at] = b;
@@ -1429,7 +1319,7 @@ static void put_best(int which)
 {
 	for (size_t i = 0; i < nbest[which]; i++) {
 		printf("%s%s", i ? "," : "", best[which][i].json);
-		free(best[which][i].path);
+		free(best[which][i].rank.path);
 		free(best[which][i].json);
 	}
 	free(best[which]);
@@ -1438,21 +1328,22 @@ static void put_best(int which)
 /* one site of a text list: "  seed S KEY  TEXT", the first N only */
 static void add_text(struct text *t, const struct site *s, int sd)
 {
-	char head[64];
-	size_t hn, tn = strlen(arena + s->text[sd]);
-
 	if (t->lines++ >= list_n)
 		return;
-	hn = (size_t)snprintf(head, sizeof(head), "  seed %llu %016llx  ", (unsigned long long)cur_seed,
-			      (unsigned long long)s->key[sd]);
-	if (t->n + hn + tn + 1 > t->cap) {
-		t->cap = 2 * (t->n + hn + tn + 1);
-		t->s = erealloc(t->s, t->cap);
-	}
-	memcpy(t->s + t->n, head, hn);
-	memcpy(t->s + t->n + hn, arena + s->text[sd], tn);
-	t->s[t->n + hn + tn] = '\n';
-	t->n += hn + tn + 1;
+	if (!t->f)
+		t->f = memstream(&t->s, &t->n);
+	fprintf(t->f, "  seed %llu %016llx  %s\n", (unsigned long long)cur_seed, (unsigned long long)s->key[sd],
+		arena + s->text[sd]);
+}
+
+/* a text list's lines out, and its memory */
+static void put_text(struct text *t)
+{
+	if (!t->f)
+		return;
+	efclose(t->f, "memory");
+	fwrite(t->s, 1, t->n, stdout);
+	free(t->s);
 }
 
 /* a side of site s counted under its flag: new (0), gone (1) or both (2) */
@@ -1502,26 +1393,15 @@ static void compare_seed(void)
 	qsort(order, n, sizeof(*order), cmp_site);
 	for (size_t i = 0; i < n; i++) {
 		struct site *s = &sites[order[i]];
+		int gone = !s->has[1], sd = s->has[1];	/* a new site's record is B's */
 
-		if (top_only && s->has[1]) {
-			keep_best(0, s, 1);
-			nnew++;
-		} else if (top_only) {
-			keep_best(1, s, 0);
-			ngone++;
-		} else if (s->has[1]) {
-			if (json)
-				put_site(stdout, s, 1, !nnew);
-			else
-				add_text(&new_text, s, 1);
-			nnew++;
-		} else {
-			if (json)
-				put_site(gone_tmp, s, 0, !ngone);
-			else
-				add_text(&gone_text, s, 0);
-			ngone++;
-		}
+		if (top_only)
+			keep_best(gone, s, sd);
+		else if (json)
+			put_site(gone ? gone_tmp : stdout, s, sd, !nlist[gone]);
+		else
+			add_text(&texts[gone], s, sd);
+		nlist[gone]++;
 	}
 	nsites = narena = 0;
 	htab_clear(&site_idx);
@@ -1553,6 +1433,22 @@ static int only_b(const struct failed *f)
 		if (faileds[i].side == 0 && faileds[i].seed == f->seed)
 			return 0;
 	return 1;
+}
+
+/* new, gone and both: the end of a JSON object (-j), else compare.jq's text columns */
+static void put_sides(const uint64_t *c)
+{
+	printf(json ? ",\"new\":%llu,\"gone\":%llu,\"both\":%llu}" : "%5llu  %5llu  %5llu",
+	       (unsigned long long)c[0], (unsigned long long)c[1], (unsigned long long)c[2]);
+}
+
+/* @level in the text, in @buf: ? when unknown */
+static const char *level_text(int level, char *buf)
+{
+	if (level < 0)
+		return "?";
+	sprintf(buf, "%d", level);
+	return buf;
 }
 
 static void compare_end(void)
@@ -1590,17 +1486,15 @@ static void compare_end(void)
 			printf("%s{\"flag\":", i ? "," : "");
 			put_json_string(stdout, rows[i].flag, JSON_U_ESCAPES);
 			printf(",\"level\":");
-			put_level(stdout, rows[i].level, "null");
-			printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)rows[i].c[0],
-			       (unsigned long long)rows[i].c[1], (unsigned long long)rows[i].c[2]);
+			put_level(stdout, rows[i].level);
+			put_sides(rows[i].c);
 		}
 		printf("],\"levels\":[");
 		for (int l = 0, k = 0; l < 5; l++)
 			if (levels[l].has) {
 				printf("%s{\"level\":", k++ ? "," : "");
-				put_level(stdout, l - 1, "null");
-				printf(",\"new\":%llu,\"gone\":%llu,\"both\":%llu}", (unsigned long long)levels[l].c[0],
-				       (unsigned long long)levels[l].c[1], (unsigned long long)levels[l].c[2]);
+				put_level(stdout, l - 1);
+				put_sides(levels[l].c);
 			}
 		printf("],\"failing_in_b\":[");
 		for (size_t i = 0, k = 0; i < nfaileds; i++) {
@@ -1612,10 +1506,8 @@ static void compare_end(void)
 				qsort(f->causes, f->ncauses, sizeof(char *), cmp_str);
 			printf("%s{\"seed\":%llu,\"toolchain\":", k++ ? "," : "", (unsigned long long)f->seed);
 			put_json_string(stdout, f->toolchain, JSON_U_ESCAPES);
-			printf(",\"w\":");
-			put_json_string(stdout, f->w, JSON_U_ESCAPES);
-			printf(",\"status\":");
-			put_json_string(stdout, f->status, JSON_U_ESCAPES);
+			put_str(stdout, ",\"w\":", f->w);
+			put_str(stdout, ",\"status\":", f->status);
 			printf(",\"make_exit\":%llu,\"root_causes\":[", (unsigned long long)f->make_exit);
 			for (size_t j = 0; j < f->ncauses; j++) {
 				if (j)
@@ -1625,37 +1517,33 @@ static void compare_end(void)
 			printf("]}");
 		}
 		if (top_only)
-			printf("],\"new_count\":%llu,\"gone_count\":%llu}\n", (unsigned long long)nnew,
-			       (unsigned long long)ngone);
+			printf("],\"new_count\":%llu,\"gone_count\":%llu}\n", (unsigned long long)nlist[0],
+			       (unsigned long long)nlist[1]);
 		else
 			printf("]}\n");
 	} else {
-		printf("sites: %llu new in B, %llu gone in B, %llu in both\n\n", (unsigned long long)nnew,
-		       (unsigned long long)ngone, (unsigned long long)nboth);
+		printf("sites: %llu new in B, %llu gone in B, %llu in both\n\n", (unsigned long long)nlist[0],
+		       (unsigned long long)nlist[1], (unsigned long long)nboth);
 		printf("level    new   gone   both\n");
 		for (int l = 0; l < 5; l++)
 			if (levels[l].has) {
-				char lv[12] = "?";
+				char lv[12];
 
-				if (l)
-					snprintf(lv, sizeof(lv), "%d", l - 1);
-				printf("%5s  %5llu  %5llu  %5llu\n", lv, (unsigned long long)levels[l].c[0],
-				       (unsigned long long)levels[l].c[1], (unsigned long long)levels[l].c[2]);
+				printf("%5s  ", level_text(l - 1, lv));
+				put_sides(levels[l].c);
+				putchar('\n');
 			}
 		printf("\n  new   gone   both  level  flag\n");
 		for (size_t i = 0; i < nrows; i++) {
-			char lv[12] = "?";
+			char lv[12];
 
-			if (rows[i].level >= 0)
-				snprintf(lv, sizeof(lv), "%d", rows[i].level);
-			printf("%5llu  %5llu  %5llu  %5s  %s\n", (unsigned long long)rows[i].c[0],
-			       (unsigned long long)rows[i].c[1], (unsigned long long)rows[i].c[2], lv,
-			       *rows[i].flag ? rows[i].flag : "(none)");
+			put_sides(rows[i].c);
+			printf("  %5s  %s\n", level_text(rows[i].level, lv), *rows[i].flag ? rows[i].flag : "(none)");
 		}
 		printf("\nnew in B (first %lu):\n", list_n);
-		fwrite(new_text.s ? new_text.s : "", 1, new_text.n, stdout);
+		put_text(&texts[0]);
 		printf("gone in B (first %lu):\n", list_n);
-		fwrite(gone_text.s ? gone_text.s : "", 1, gone_text.n, stdout);
+		put_text(&texts[1]);
 		/* builds B fails and A does not, when there are: compare.jq's too */
 		size_t nb = 0;
 
@@ -1674,18 +1562,13 @@ static void compare_end(void)
 	free(sites);
 	htab_free(&site_idx);
 	free(arena);
-	free(new_text.s);
-	free(gone_text.s);
 }
 
 /* ---- reading ---- */
 
 /*
- * The summaries of a list of files, one at a time: src_next() reads the
- * next one's header, src_body() its records. A run of compressed files is
- * read through one "zstd -dcq" (a process per file would cost more than
- * reading it), and holds one summary a file; a plain file or standard
- * input may hold several.
+ * The summaries of a list of files (see the top of this file), one at a
+ * time: src_next() reads the next one's header, src_body() its records.
  */
 struct src {
 	char **names;
@@ -1731,32 +1614,11 @@ static void src_open(struct src *s)
 		j++;
 	s->pid = 0;
 	if (j > s->next) {
-		char **argv = emalloc((j - s->next + 4) * sizeof(char *));
-		posix_spawn_file_actions_t fa;
-		int p[2], rc;
-
-		if (pipe(p))
-			die(EXIT_IO, "pipe: %s", strerror(errno));
+		s->fd = zstd_reader(s->names + s->next, j - s->next, &s->pid);
 #ifdef F_SETPIPE_SZ
 		/* 1 MiB, not 64 KiB: a sixteenth of the wake-ups (best effort) */
-		(void)fcntl(p[1], F_SETPIPE_SZ, 1 << 20);
+		(void)fcntl(s->fd, F_SETPIPE_SZ, 1 << 20);
 #endif
-		argv[0] = "zstd";
-		argv[1] = "-dcq";
-		argv[2] = "--";
-		memcpy(argv + 3, s->names + s->next, (j - s->next) * sizeof(char *));
-		argv[j - s->next + 3] = NULL;
-		posix_spawn_file_actions_init(&fa);
-		posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
-		posix_spawn_file_actions_addclose(&fa, p[0]);
-		posix_spawn_file_actions_addclose(&fa, p[1]);
-		rc = posix_spawnp(&s->pid, "zstd", &fa, NULL, argv, environ);
-		posix_spawn_file_actions_destroy(&fa);
-		free(argv);
-		if (rc)
-			die(EXIT_IO, "cannot run zstd: %s", strerror(rc));
-		close(p[1]);
-		s->fd = p[0];
 		s->run = s->names + s->next;
 		s->nrun = j - s->next;
 	} else if (!strcmp(s->names[j], "-")) {
@@ -1779,8 +1641,6 @@ static void src_open(struct src *s)
 /* the stream ended where a header may come: it must have had them all */
 static void src_close(struct src *s)
 {
-	int status;
-
 	if (!s->hline)
 		bad(&s->l, 1, "empty: no summary header");
 	if (s->k + 1 < s->nrun) {
@@ -1791,12 +1651,7 @@ static void src_close(struct src *s)
 	if (s->fd != STDIN_FILENO)
 		close(s->fd);
 	s->open = 0;
-	if (!s->pid)
-		return;
-	while (waitpid(s->pid, &status, 0) < 0)
-		if (errno != EINTR)
-			die(EXIT_IO, "waitpid: %s", strerror(errno));
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
+	if (s->pid && reap(s->pid))
 		die(EXIT_BADINPUT, "%s%s: truncated or corrupt (zstd -dcq failed; it says which file)",
 		    s->run[0], s->nrun > 1 ? " or a file after it" : "");
 }
@@ -1835,7 +1690,7 @@ static int src_next(struct src *s)
 		    s->hline, (unsigned long long)s->h.unique);
 	parse_header(&s->l, line, len, &s->h);
 	free(s->toolchain);
-	s->h.toolchain = s->toolchain = estrndup(s->h.toolchain, strlen(s->h.toolchain));
+	s->h.toolchain = s->toolchain = estrdup(s->h.toolchain);
 	s->hline = s->l.lineno;
 	s->records = s->instances = 0;
 	if (!s->h.unique)
@@ -1898,17 +1753,14 @@ static void read_list(const char *list, struct names *to)
 	lines_close(&l);
 }
 
-/*
- * -p: kwarn-index sums' lines instead of summaries (make top over every
- * seed: the index keeps these sums as builds come in), into what the
- * summaries' records would have added up to.
- */
+/* -p: the toolchain of a sums line, named in a build line before */
 static size_t tc_named(const struct lines *l, const char *name)
 {
-	for (size_t i = 0; i < ntcs; i++)
-		if (!strcmp(tcs[i].name, name))
-			return i;
-	bad(l, l->lineno, "toolchain %s has no build line before", name);
+	size_t i = tc_find(name);
+
+	if (i == ntcs)
+		bad(l, l->lineno, "toolchain %s has no build line before", name);
+	return i;
 }
 
 /* "first SEED N": seed SEED printed N keys first (its build came before) */
@@ -1936,13 +1788,15 @@ static void read_firsts(const char *file)
 		char *f[4];
 		size_t flen[4];
 
-		if (split(line, len, f, flen, 4, 0) != 3 || strcmp(f[0], "first"))
+		if (split_tabs(line, len, f, flen, 4, 0) != 3 || strcmp(f[0], "first"))
 			bad(&l, l.lineno, "not a line \"first SEED N\"");
 		first_count(&l, f, flen);
 	}
 	lines_close(&l);
 }
 
+/* -p: kwarn-index sums' lines (make top over every seed: the index keeps
+ * them as builds come in), into what the summaries would have added up to */
 static void read_sums(const char *file)
 {
 	struct lines l;
@@ -1952,7 +1806,7 @@ static void read_sums(const char *file)
 	lines_open(&l, file);
 	while ((line = lines_next(&l, &len))) {
 		char *f[13];
-		size_t flen[13], nf = split(line, len, f, flen, 13, 0);
+		size_t flen[13], nf = split_tabs(line, len, f, flen, 13, 0);
 		uint64_t v[9];
 		int fresh;
 
@@ -1973,28 +1827,16 @@ static void read_sums(const char *file)
 
 			failed_record(&r);
 		} else if (!strcmp(f[0], "group") && nf == 13) {
-			size_t tc = tc_named(&l, f[1]);
+			size_t tc = tc_named(&l, f[1]), gi;
 			struct group *g;
-			char *k;
 
 			for (int i = 0; i < 9; i++)
 				if (!parse_u64(f[4 + i], flen[4 + i], &v[i]))
 					bad(&l, l.lineno, "a bad count");
-			k = key_room(sizeof(size_t) + flen[2] + flen[3] + 1);
-			memcpy(k, &tc, sizeof(size_t));
-			memcpy(k + sizeof(size_t), f[2], flen[2] + 1);
-			memcpy(k + sizeof(size_t) + flen[2] + 1, f[3], flen[3]);
-			map_put(&group_map, k, sizeof(size_t) + flen[2] + 1 + flen[3], &fresh);
+			gi = group_of(tc, f[2], flen[2], f[3], flen[3], &fresh);
+			g = &groups[gi];
 			if (!fresh)
 				bad(&l, l.lineno, "a flag again");
-			g = PUSH(groups, ngroups, capgroups);
-			memset(g, 0, sizeof(*g));
-			g->tc = tc;
-			g->tool = estrndup(f[2], flen[2]);
-			g->flag = estrndup(f[3], flen[3]);
-			g->shown = flen[3] ? g->flag : g->tool;
-			g->id = emalloc(flen[2] + flen[3] + 2);
-			sprintf(g->id, "%s %s", g->tool, g->flag);
 			for (int w = 0; w < NW; w++) {
 				g->n[w] = v[w];
 				g->u[w] = v[3 + w];
@@ -2103,24 +1945,12 @@ int main(int argc, char **argv)
 	argv++;
 	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:" : "f:gjn:ps:T:")) != -1)
 		switch (c) {
-		case 'f':
-			firsts = optarg;
-			break;
-		case 'g':
-			grouped = 1;
-			break;
-		case 'j':
-			json = 1;
-			break;
-		case 'p':
-			sums_mode = 1;
-			break;
-		case 't':
-			top_only = 1;
-			break;
-		case 's':
-			boots = optarg;
-			break;
+		case 'f': firsts = optarg; break;
+		case 'g': grouped = 1; break;
+		case 'j': json = 1; break;
+		case 'p': sums_mode = 1; break;
+		case 't': top_only = 1; break;
+		case 's': boots = optarg; break;
 		case 'n':
 			errno = 0;
 			list_n = strtoul(optarg, &end, 10);
@@ -2129,7 +1959,7 @@ int main(int argc, char **argv)
 			break;
 		case 'a':
 		case 'b':
-			*PUSH(in[c == 'b'].v, in[c == 'b'].n, in[c == 'b'].cap) = estrndup(optarg, strlen(optarg));
+			*PUSH(in[c == 'b'].v, in[c == 'b'].n, in[c == 'b'].cap) = estrdup(optarg);
 			break;
 		case 'T':
 		case 'A':
@@ -2140,7 +1970,7 @@ int main(int argc, char **argv)
 			usage();
 		}
 	for (; !compare_mode && optind < argc; optind++)
-		*PUSH(in[0].v, in[0].n, in[0].cap) = estrndup(argv[optind], strlen(argv[optind]));
+		*PUSH(in[0].v, in[0].n, in[0].cap) = estrdup(argv[optind]);
 	if (optind != argc || !in[0].n || (compare_mode && !in[1].n) || (sums_mode && (json || firsts || in[0].n != 1)) ||
 	    (top_only && !json))
 		usage();

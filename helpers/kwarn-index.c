@@ -52,19 +52,15 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
-#include <spawn.h>
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
-
-extern char **environ;
 
 #define SCHEMA_VERSION	3	/* PRAGMA user_version; doc/index.md */
 #define NFIELDS		12	/* a summary record: key kind tool flag level path line count target symbol root text */
@@ -110,6 +106,33 @@ static void bind_text(sqlite3_stmt *s, int i, const char *v, size_t n)
 {
 	if (sqlite3_bind_text(s, i, v, (int)n, SQLITE_TRANSIENT) != SQLITE_OK)
 		dberr("bind");
+}
+
+/* ?1 to ?@n of @s bound to @v[0..n) */
+static void bind_ints(sqlite3_stmt *s, int n, const int64_t *v)
+{
+	for (int i = 0; i < n; i++)
+		sqlite3_bind_int64(s, i + 1, v[i]);
+}
+
+/* run() with ?1 to ?@n bound to @v[0..n) */
+static void run_ints(sqlite3_stmt *s, int n, const int64_t *v)
+{
+	bind_ints(s, n, v);
+	run(s);
+}
+
+/* the index's schema version: PRAGMA user_version */
+static int user_version(void)
+{
+	sqlite3_stmt *s = prep("PRAGMA user_version");
+	int version;
+
+	if (sqlite3_step(s) != SQLITE_ROW)
+		dberr("PRAGMA user_version");
+	version = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return version;
 }
 
 /*
@@ -182,7 +205,6 @@ static const char agg_drop[] =
 
 static void db_open(const char *name, int write)
 {
-	sqlite3_stmt *s;
 	int version;
 
 	dbname = name;
@@ -195,11 +217,7 @@ static void db_open(const char *name, int write)
 	 * page cache each insert into prints(warning) read pages from disk.
 	 * WAL's commits are atomic at NORMAL too. */
 	exec("PRAGMA cache_size = -131072; PRAGMA synchronous = NORMAL");
-	s = prep("PRAGMA user_version");
-	if (sqlite3_step(s) != SQLITE_ROW)
-		dberr("PRAGMA user_version");
-	version = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
+	version = user_version();
 	if (version == SCHEMA_VERSION)
 		return;
 	if (!write)
@@ -208,12 +226,7 @@ static void db_open(const char *name, int write)
 	/* a new index, or one of another version: made again, at once */
 	exec("PRAGMA journal_mode = WAL");
 	exec("BEGIN IMMEDIATE");
-	s = prep("PRAGMA user_version");
-	if (sqlite3_step(s) != SQLITE_ROW)
-		dberr("PRAGMA user_version");
-	version = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
-	if (version != SCHEMA_VERSION) {	/* another writer may have made it meanwhile */
+	if (user_version() != SCHEMA_VERSION) {	/* another writer may have made it meanwhile */
 		exec("DROP TABLE IF EXISTS builds; DROP TABLE IF EXISTS warnings;"
 		     "DROP TABLE IF EXISTS prints; DROP TABLE IF EXISTS boots");
 		exec(agg_drop);
@@ -241,7 +254,6 @@ struct file {
 	size_t runlen;		/* rel's first runlen bytes are its RUN */
 	int boot;		/* a boot file (TOOLCHAIN-branches.jsonl.zst) */
 	int64_t size, mtime;
-	int64_t seed;
 };
 static struct file *files;
 static size_t nfiles, capfiles;
@@ -326,18 +338,13 @@ static void walk(const char *corpus, const char *rel, int depth)
 				die(EXIT_IO, "%s: %s", fp, strerror(errno));
 			if (!S_ISREG(fs.st_mode))
 				continue;
-			if (nfiles == capfiles) {
-				capfiles = capfiles ? 2 * capfiles : 1024;
-				files = erealloc(files, capfiles * sizeof(*files));
-			}
-			x = &files[nfiles++];
+			x = PUSH(files, nfiles, capfiles);
 			x->rel = emalloc(strlen(sub) + strlen(f->d_name) + 2);
 			sprintf(x->rel, "%s/%s", sub, f->d_name);
 			x->runlen = strlen(rel) - 1;
 			x->boot = ends_with(f->d_name, "-branches.jsonl.zst");
 			x->size = fs.st_size;
 			x->mtime = (int64_t)fs.st_mtim.tv_sec * 1000000000 + fs.st_mtim.tv_nsec;
-			x->seed = seed;
 		}
 		closedir(sd);
 	}
@@ -349,93 +356,32 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(((const struct file *)a)->rel, ((const struct file *)b)->rel);
 }
 
-/* ---- child processes ---- */
-
-/* @argv run with its standard output a pipe (returned) and stdin from @in (or not) */
-static int spawn(char **argv, const char *in, pid_t *pid)
-{
-	posix_spawn_file_actions_t fa;
-	int p[2], rc;
-
-	if (pipe(p))
-		die(EXIT_IO, "pipe: %s", strerror(errno));
-	posix_spawn_file_actions_init(&fa);
-	if (in)
-		posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, in, O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addclose(&fa, p[0]);
-	posix_spawn_file_actions_addclose(&fa, p[1]);
-	rc = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc)
-		die(EXIT_IO, "cannot run %s: %s", argv[0], strerror(rc));
-	close(p[1]);
-	return p[0];
-}
-
-/* the child's exit status (128 + N for signal N) */
-static int reap(pid_t pid)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			die(EXIT_IO, "waitpid: %s", strerror(errno));
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 /* line 1 of zstd file @name (the build record), or NULL when it has none */
 static char *first_line(const char *name)
 {
-	char *argv[] = { "zstd", "-dcq", "--", (char *)name, NULL };
 	struct lines l;
 	pid_t pid;
 	size_t len;
 	char *line, *copy = NULL;
 
-	lines_init(&l, spawn(argv, NULL, &pid), name);
+	lines_init(&l, zstd_reader((char **)&name, 1, &pid), name);
 	if ((line = lines_next(&l, &len)))
 		copy = estrndup(line, len);
-	lines_free(&l);
-	close(l.fd);		/* zstd stops at the closed pipe */
+	lines_close(&l);	/* zstd stops at the closed pipe */
 	reap(pid);
 	return copy;
 }
 
 /* ---- summaries in ---- */
 
-/* at most @max tab-separated fields of @line; how many there are */
-static size_t split(char *line, size_t n, char **f, size_t *len, size_t max)
-{
-	size_t k = 0;
-	char *p = line, *end = line + n;
-
-	for (;;) {
-		char *t = memchr(p, '\t', (size_t)(end - p));
-
-		if (k == max)
-			return max + 1;
-		f[k] = p;
-		len[k] = (size_t)((t ? t : end) - p);
-		k++;
-		if (!t)
-			return k;
-		p = t + 1;
-	}
-}
-
+/* a number of at most 18 digits: it fits int64_t */
 static int number(const char *s, size_t n, int64_t *v)
 {
-	int64_t x = 0;
+	uint64_t u;
 
-	if (n < 1 || n > 18 || (n > 1 && s[0] == '0'))
+	if (n > 18 || !parse_u64(s, n, &u))
 		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		x = 10 * x + (s[i] - '0');
-	}
-	*v = x;
+	*v = (int64_t)u;
 	return 1;
 }
 
@@ -509,18 +455,12 @@ static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int ro
  * out of them (a key whose first seed went finds it again in the prints):
  * the same sums as make index makes.
  */
-#define NW		3		/* the cumulative W levels: W=1, W=12, W=123 */
 #define KEYS_MAX	(1u << 18)	/* distinct keys (and warnings) held before they go to the index */
 
 /* a warning as the sums need it, by its id */
 struct winfo { uint64_t hash; int64_t id; uint64_t key; int warning, level; char *tool, *flag, *path; };
 static struct htab winfos = HTAB(struct winfo);
 static sqlite3_stmt *get_winfo;
-
-static int winfo_is(const void *slot, const void *key)
-{
-	return ((const struct winfo *)slot)->id == *(const int64_t *)key;
-}
 
 static void winfo_clear(void)
 {
@@ -532,50 +472,43 @@ static void winfo_clear(void)
 	htab_clear(&winfos);
 }
 
-static uint64_t key_bits(const char *hex)
+/*
+ * Warning @id's: from its summary record's fields @f, @len (key kind tool
+ * flag level path; its level @level) when given, else from the index.
+ */
+static const struct winfo *winfo_of(int64_t id, char **f, const size_t *len, int level)
 {
-	uint64_t k = 0;
-
-	for (int i = 0; i < 16; i++)
-		k = k << 4 | (uint64_t)(hex[i] <= '9' ? hex[i] - '0' : hex[i] - 'a' + 10);
-	return k;
-}
-
-/* warning @id's, from @key_hex.. when given (a row just read), else from the index */
-static const struct winfo *winfo_of(int64_t id, const char *key_hex, const char *kind, size_t kindlen,
-				    const char *tool, size_t toollen, const char *flag, size_t flaglen, int level,
-				    const char *path, size_t pathlen)
-{
-	struct winfo *w = htab_get(&winfos, hash_mix((uint64_t)id), winfo_is, &id);
+	struct winfo *w = htab_get(&winfos, hash_mix((uint64_t)id), htab_same_u64, &id);
+	char *col[6];
+	size_t collen[6];
 	int fresh;
 
 	if (w)
 		return w;
 	if (winfos.n >= KEYS_MAX)
 		winfo_clear();
-	if (!key_hex) {
-		const struct winfo *r;
-
+	if (!f) {	/* get_winfo's columns are the record's first six fields */
 		sqlite3_bind_int64(get_winfo, 1, id);
 		if (sqlite3_step(get_winfo) != SQLITE_ROW)
 			die(EXIT_IO, "%s: warning %lld is not in the index", dbname, (long long)id);
-		r = winfo_of(id, (const char *)sqlite3_column_text(get_winfo, 0),
-			     (const char *)sqlite3_column_text(get_winfo, 1), (size_t)sqlite3_column_bytes(get_winfo, 1),
-			     (const char *)sqlite3_column_text(get_winfo, 2), (size_t)sqlite3_column_bytes(get_winfo, 2),
-			     (const char *)sqlite3_column_text(get_winfo, 3), (size_t)sqlite3_column_bytes(get_winfo, 3),
-			     sqlite3_column_type(get_winfo, 4) == SQLITE_NULL ? -1 : sqlite3_column_int(get_winfo, 4),
-			     (const char *)sqlite3_column_text(get_winfo, 5), (size_t)sqlite3_column_bytes(get_winfo, 5));
-		sqlite3_reset(get_winfo);
-		return r;
+		for (int c = 0; c < 6; c++) {
+			col[c] = (char *)sqlite3_column_text(get_winfo, c);
+			collen[c] = (size_t)sqlite3_column_bytes(get_winfo, c);
+		}
+		level = sqlite3_column_type(get_winfo, 4) == SQLITE_NULL ? -1 : sqlite3_column_int(get_winfo, 4);
+		f = col;
+		len = collen;
 	}
-	w = htab_put(&winfos, hash_mix((uint64_t)id), winfo_is, &id, &fresh);
+	w = htab_put(&winfos, hash_mix((uint64_t)id), htab_same_u64, &id, &fresh);
 	w->id = id;
-	w->key = key_bits(key_hex);
-	w->warning = kindlen == 7 && !memcmp(kind, "warning", 7);
+	parse_key(f[0], len[0], &w->key);	/* (checked as it came in) */
+	w->warning = len[1] == 7 && !memcmp(f[1], "warning", 7);
 	w->level = level;
-	w->tool = estrndup(tool, toollen);
-	w->flag = estrndup(flag, flaglen);
-	w->path = estrndup(path, pathlen);
+	w->tool = estrndup(f[2], len[2]);
+	w->flag = estrndup(f[3], len[3]);
+	w->path = estrndup(f[5], len[5]);
+	if (f == col)
+		sqlite3_reset(get_winfo);
 	return w;
 }
 
@@ -604,11 +537,7 @@ static int64_t view_id(const char *run, size_t runlen, const char *sel, size_t s
 		sqlite3_bind_int64(s, 4, slice);
 	if (sqlite3_step(s) != SQLITE_ROW)
 		dberr(sqlite3_sql(s));
-	if (nviews == capviews) {
-		capviews = capviews ? 2 * capviews : 16;
-		views = erealloc(views, capviews * sizeof(*views));
-	}
-	v = &views[nviews++];
+	v = PUSH(views, nviews, capviews);
 	v->id = sqlite3_column_int64(s, 0);
 	v->slice = sqlite3_column_int64(s, 1);
 	v->run = estrndup(run, runlen);
@@ -666,7 +595,7 @@ static int group_is(const void *slot, const void *key)
 	return g->view == k->view && !strcmp(g->tool, k->tool) && !strcmp(g->flag, k->flag);
 }
 
-static sqlite3_stmt *find_group, *ins_group;
+static sqlite3_stmt *ins_group;
 
 static size_t group_of(int64_t view, const char *tool, const char *flag)
 {
@@ -678,30 +607,20 @@ static size_t group_of(int64_t view, const char *tool, const char *flag)
 
 	if (r)
 		return r->i;
-	if (ngroups == capgroups) {
-		capgroups = capgroups ? 2 * capgroups : 256;
-		groups = erealloc(groups, capgroups * sizeof(*groups));
-	}
-	g = &groups[ngroups];
+	g = PUSH(groups, ngroups, capgroups);
 	memset(g, 0, sizeof(*g));
 	g->view = view;
-	g->tool = estrndup(tool, strlen(tool));
-	g->flag = estrndup(flag, strlen(flag));
-	sqlite3_bind_int64(find_group, 1, view);
-	bind_text(find_group, 2, tool, strlen(tool));
-	bind_text(find_group, 3, flag, strlen(flag));
-	if (sqlite3_step(find_group) == SQLITE_ROW) {
-		g->id = sqlite3_column_int64(find_group, 0);
-	} else {
-		sqlite3_bind_int64(ins_group, 1, view);
-		bind_text(ins_group, 2, tool, strlen(tool));
-		bind_text(ins_group, 3, flag, strlen(flag));
-		run(ins_group);
-		g->id = sqlite3_last_insert_rowid(db);
-	}
-	sqlite3_reset(find_group);
+	g->tool = estrdup(tool);
+	g->flag = estrdup(flag);
+	sqlite3_bind_int64(ins_group, 1, view);
+	bind_text(ins_group, 2, tool, strlen(tool));
+	bind_text(ins_group, 3, flag, strlen(flag));
+	if (sqlite3_step(ins_group) != SQLITE_ROW)
+		dberr(sqlite3_sql(ins_group));
+	g->id = sqlite3_column_int64(ins_group, 0);
+	sqlite3_reset(ins_group);
 	r = htab_put(&group_idx, h, group_is, &k, &fresh);
-	r->i = ngroups++;
+	r->i = ngroups - 1;
 	return r->i;
 }
 
@@ -760,39 +679,49 @@ static void first_add(int64_t view, int64_t seed, int64_t n)
 	s->n += n;
 }
 
+/* a key of @view whose first seed was @was is now first printed by @now */
+static void first_move(int64_t view, int64_t was, int64_t now)
+{
+	first_add(view, was, -1);
+	first_add(view, now, 1);
+}
+
 /* what is added up is taken away (a build that goes): its prints count -1 each */
 static int removing;
 
 static sqlite3_stmt *get_key, *ins_key, *upd_key, *get_slice_key, *ins_slice_key, *upd_slice_key;
 
-/* view @slice's key @key gains a name view whose first seed of it is @first, or (@gain 0) whose first seed fell to @first */
+/* slice view @slice's row of key @key: 1, its name views in *n and its first seed in *first; or 0 */
+static int slice_key_get(int64_t slice, uint64_t key, int64_t *n, int64_t *first)
+{
+	int had;
+
+	bind_ints(get_slice_key, 2, (int64_t[]){ slice, (int64_t)key });
+	had = sqlite3_step(get_slice_key) == SQLITE_ROW;
+	if (had) {
+		*n = sqlite3_column_int64(get_slice_key, 0);
+		*first = sqlite3_column_int64(get_slice_key, 1);
+	}
+	sqlite3_reset(get_slice_key);
+	return had;
+}
+
+/* view @slice's key @key gains a name view whose first seed of it is
+ * @first, or (@gain 0) whose first seed fell to @first */
 static void slice_key(int64_t slice, uint64_t key, int64_t first, int gain)
 {
-	sqlite3_bind_int64(get_slice_key, 1, slice);
-	sqlite3_bind_int64(get_slice_key, 2, (int64_t)key);
-	if (sqlite3_step(get_slice_key) != SQLITE_ROW) {
-		sqlite3_reset(get_slice_key);
-		sqlite3_bind_int64(ins_slice_key, 1, slice);
-		sqlite3_bind_int64(ins_slice_key, 2, (int64_t)key);
-		sqlite3_bind_int64(ins_slice_key, 3, first);
-		run(ins_slice_key);
+	int64_t n, was;
+
+	if (!slice_key_get(slice, key, &n, &was)) {
+		run_ints(ins_slice_key, 3, (int64_t[]){ slice, (int64_t)key, first });
 		first_add(slice, first, 1);
 		return;
 	}
-	int64_t n = sqlite3_column_int64(get_slice_key, 0), was = sqlite3_column_int64(get_slice_key, 1);
-
-	sqlite3_reset(get_slice_key);
 	if (!gain && first >= was)
 		return;
-	if (first < was) {
-		first_add(slice, was, -1);
-		first_add(slice, first, 1);
-	}
-	sqlite3_bind_int64(upd_slice_key, 1, n + gain);
-	sqlite3_bind_int64(upd_slice_key, 2, first < was ? first : was);
-	sqlite3_bind_int64(upd_slice_key, 3, slice);
-	sqlite3_bind_int64(upd_slice_key, 4, (int64_t)key);
-	run(upd_slice_key);
+	if (first < was)
+		first_move(slice, was, first);
+	run_ints(upd_slice_key, 4, (int64_t[]){ n + gain, first < was ? first : was, slice, (int64_t)key });
 }
 
 static sqlite3_stmt *del_key, *key_first, *slice_first;
@@ -821,8 +750,7 @@ static void slice_refirst(int64_t slice, uint64_t key, int64_t was)
 {
 	int64_t now;
 
-	sqlite3_bind_int64(slice_first, 1, slice);
-	sqlite3_bind_int64(slice_first, 2, (int64_t)key);
+	bind_ints(slice_first, 2, (int64_t[]){ slice, (int64_t)key });
 	if (sqlite3_step(slice_first) != SQLITE_ROW || sqlite3_column_type(slice_first, 0) == SQLITE_NULL)
 		die(EXIT_IO, "%s: key %016llx of view %lld is in none of its name views", dbname,
 		    (unsigned long long)key, (long long)slice);
@@ -830,13 +758,9 @@ static void slice_refirst(int64_t slice, uint64_t key, int64_t was)
 	sqlite3_reset(slice_first);
 	if (now == was)
 		return;
-	first_add(slice, was, -1);
-	first_add(slice, now, 1);
-	sqlite3_bind_int64(upd_slice_key, 1, -1);	/* (c3 kept: see the statement) */
-	sqlite3_bind_int64(upd_slice_key, 2, now);
-	sqlite3_bind_int64(upd_slice_key, 3, slice);
-	sqlite3_bind_int64(upd_slice_key, 4, (int64_t)key);
-	run(upd_slice_key);
+	first_move(slice, was, now);
+	/* c3 -1: kept (see the statement) */
+	run_ints(upd_slice_key, 4, (int64_t[]){ -1, now, slice, (int64_t)key });
 }
 
 /* a key's row of a view: its counts per W level and its first seed
@@ -844,13 +768,7 @@ static void slice_refirst(int64_t slice, uint64_t key, int64_t was)
 static void key_put(sqlite3_stmt *s, const struct key_sum *k, const struct group *g,
 		    const int64_t *c, int64_t first)
 {
-	for (int w = 0; w < NW; w++)
-		sqlite3_bind_int64(s, 1 + w, c[w]);
-	sqlite3_bind_int64(s, 4, first);
-	sqlite3_bind_int64(s, 5, k->view);
-	sqlite3_bind_int64(s, 6, (int64_t)k->key);
-	sqlite3_bind_int64(s, 7, g->id);
-	run(s);
+	run_ints(s, 7, (int64_t[]){ c[0], c[1], c[2], first, k->view, (int64_t)k->key, g->id });
 }
 
 /*
@@ -863,40 +781,22 @@ static void key_taken(const struct key_sum *k, struct group *g, int64_t *c, int6
 {
 	int64_t now = first, sfirst, sn;
 
-	if (!had)
+	if (!had || !slice_key_get(k->slice, k->key, &sn, &sfirst))
 		die(EXIT_IO, "%s: key %016llx of view %lld is not in the index", dbname, (unsigned long long)k->key,
-		    (long long)k->view);
+		    (long long)(had ? k->slice : k->view));
 	for (int w = 0; w < NW; w++) {
 		g->u[w] -= c[w] && !(c[w] + k->c[w]);
 		c[w] += k->c[w];
 	}
-	sqlite3_bind_int64(get_slice_key, 1, k->slice);
-	sqlite3_bind_int64(get_slice_key, 2, (int64_t)k->key);
-	if (sqlite3_step(get_slice_key) != SQLITE_ROW)
-		die(EXIT_IO, "%s: key %016llx of view %lld is not in the index", dbname, (unsigned long long)k->key,
-		    (long long)k->slice);
-	sn = sqlite3_column_int64(get_slice_key, 0);
-	sfirst = sqlite3_column_int64(get_slice_key, 1);
-	sqlite3_reset(get_slice_key);
 	if (!c[NW - 1]) {	/* no record left: every warning has the W=123 bit */
-		sqlite3_bind_int64(del_key, 1, k->view);
-		sqlite3_bind_int64(del_key, 2, (int64_t)k->key);
-		sqlite3_bind_int64(del_key, 3, g->id);
-		run(del_key);
+		run_ints(del_key, 3, (int64_t[]){ k->view, (int64_t)k->key, g->id });
 		first_add(k->view, first, -1);
 		if (sn == 1) {
-			sqlite3_bind_int64(del_key, 1, k->slice);
-			sqlite3_bind_int64(del_key, 2, (int64_t)k->key);
-			sqlite3_bind_int64(del_key, 3, 0);
-			run(del_key);
+			run_ints(del_key, 3, (int64_t[]){ k->slice, (int64_t)k->key, 0 });
 			first_add(k->slice, sfirst, -1);
 			return;
 		}
-		sqlite3_bind_int64(upd_slice_key, 1, sn - 1);
-		sqlite3_bind_int64(upd_slice_key, 2, sfirst);
-		sqlite3_bind_int64(upd_slice_key, 3, k->slice);
-		sqlite3_bind_int64(upd_slice_key, 4, (int64_t)k->key);
-		run(upd_slice_key);
+		run_ints(upd_slice_key, 4, (int64_t[]){ sn - 1, sfirst, k->slice, (int64_t)k->key });
 		if (sfirst == first)
 			slice_refirst(k->slice, k->key, sfirst);
 		return;
@@ -918,8 +818,7 @@ static void key_taken(const struct key_sum *k, struct group *g, int64_t *c, int6
 	}
 	key_put(upd_key, k, g, c, now);
 	if (now != first) {
-		first_add(k->view, first, -1);
-		first_add(k->view, now, 1);
+		first_move(k->view, first, now);
 		if (sfirst == first)
 			slice_refirst(k->slice, k->key, sfirst);
 	}
@@ -952,9 +851,7 @@ static void keys_flush(void)
 		int64_t c[NW] = { 0 }, first = k->first;
 		int had;
 
-		sqlite3_bind_int64(get_key, 1, k->view);
-		sqlite3_bind_int64(get_key, 2, (int64_t)k->key);
-		sqlite3_bind_int64(get_key, 3, g->id);
+		bind_ints(get_key, 3, (int64_t[]){ k->view, (int64_t)k->key, g->id });
 		had = sqlite3_step(get_key) == SQLITE_ROW;
 		if (had) {
 			for (int w = 0; w < NW; w++)
@@ -974,8 +871,7 @@ static void keys_flush(void)
 			first_add(k->view, first, 1);
 			slice_key(k->slice, k->key, first, 1);
 		} else if (k->first < first) {
-			first_add(k->view, first, -1);
-			first_add(k->view, k->first, 1);
+			first_move(k->view, first, k->first);
 			slice_key(k->slice, k->key, k->first, 0);
 			first = k->first;
 		}
@@ -985,22 +881,10 @@ static void keys_flush(void)
 	htab_clear(&key_sums);
 }
 
-/* the lowest W level that prints a warning of level @level: its W levels' bits */
-static unsigned w_mask(int level)
-{
-	unsigned mask = 0;
-
-	for (int w = 0; w < NW; w++)
-		if ((level < 0 ? 3 : level) <= w + 1)
-			mask |= 1u << w;
-	return mask;
-}
-
 /* a print of build @b: warning @w, @count times */
 static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t count)
 {
 	int64_t one = removing ? -1 : 1;
-
 	unsigned mask = w_mask(wi->level);
 	size_t gi;
 	struct group *g;
@@ -1017,7 +901,7 @@ static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t c
 		     &fk, &fresh);
 	if (fresh) {
 		f->view = b->view;
-		f->path = estrndup(wi->path, strlen(wi->path));
+		f->path = estrdup(wi->path);
 	}
 
 	struct key_sum kk = { 0, b->view, b->slice, gi, wi->key, { 0 }, b->seed }, *k;
@@ -1063,6 +947,22 @@ static void groups_forget(void)
 	htab_clear(&group_idx);
 }
 
+/* @n more prints of flag @shown in @seed by @view's builds: the prints it has now */
+static int64_t flag_seeds_add(sqlite3_stmt *s, int64_t view, const char *shown, int64_t seed, int64_t n)
+{
+	int64_t now;
+
+	sqlite3_bind_int64(s, 1, view);
+	bind_text(s, 2, shown, strlen(shown));
+	sqlite3_bind_int64(s, 3, seed);
+	sqlite3_bind_int64(s, 4, n);
+	if (sqlite3_step(s) != SQLITE_ROW)
+		dberr(sqlite3_sql(s));
+	now = sqlite3_column_int64(s, 0);
+	sqlite3_reset(s);
+	return now;
+}
+
 /* everything this update added up, into the index; the sums emptied */
 static void agg_flush(void)
 {
@@ -1074,25 +974,10 @@ static void agg_flush(void)
 	for (struct fs_sum *f = NULL; (f = htab_next(&fs_sums, f)); ) {
 		const char *sh = shown(&groups[f->g]);
 
-		sqlite3_bind_int64(s, 1, f->view);
-		bind_text(s, 2, sh, strlen(sh));
-		sqlite3_bind_int64(s, 3, f->seed);
-		sqlite3_bind_int64(s, 4, f->n);
-		if (sqlite3_step(s) != SQLITE_ROW)
-			dberr(sqlite3_sql(s));
-		/* the view's first print of it, or (removing) its last */
-		int edge = sqlite3_column_int64(s, 0) == (removing ? 0 : f->n);
-
-		sqlite3_reset(s);
-		if (!edge)
-			continue;
-		sqlite3_bind_int64(s, 1, f->slice);	/* the slice: a name view more (or less) prints it */
-		bind_text(s, 2, sh, strlen(sh));
-		sqlite3_bind_int64(s, 3, f->seed);
-		sqlite3_bind_int64(s, 4, removing ? -1 : 1);
-		if (sqlite3_step(s) != SQLITE_ROW)
-			dberr(sqlite3_sql(s));
-		sqlite3_reset(s);
+		/* the view's first print of it, or (removing) its last: the
+		 * slice has a name view more (or less) that prints it */
+		if (flag_seeds_add(s, f->view, sh, f->seed, f->n) == (removing ? 0 : f->n))
+			flag_seeds_add(s, f->slice, sh, f->seed, removing ? -1 : 1);
 	}
 	if (removing)
 		exec("DELETE FROM view_flag_seeds WHERE n = 0");
@@ -1103,16 +988,10 @@ static void agg_flush(void)
 	for (size_t i = 0; i < ngroups; i++) {
 		struct group *g = &groups[i];
 
-		for (int w = 0; w < NW; w++) {
-			sqlite3_bind_int64(s, 1 + w, g->n[w]);
-			sqlite3_bind_int64(s, 4 + w, g->u[w]);
-			sqlite3_bind_int64(s, 7 + w, g->s[w]);
-		}
-		sqlite3_bind_int64(s, 10, g->id);
-		run(s);
-		memset(g->n, 0, sizeof(g->n));
-		memset(g->u, 0, sizeof(g->u));
-		memset(g->s, 0, sizeof(g->s));
+		run_ints(s, 10, (int64_t[]){ g->n[0], g->n[1], g->n[2], g->u[0], g->u[1], g->u[2],
+					     g->s[0], g->s[1], g->s[2], g->id });
+		for (int w = 0; w < NW; w++)
+			g->n[w] = g->u[w] = g->s[w] = 0;
 	}
 	sqlite3_finalize(s);
 	s = prep("INSERT INTO view_files VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO UPDATE SET"
@@ -1131,14 +1010,9 @@ static void agg_flush(void)
 	sqlite3_finalize(s);
 	htab_clear(&file_sums);
 	s = prep("INSERT INTO view_first VALUES (?1, ?2, ?3) ON CONFLICT DO UPDATE SET n = n + excluded.n");
-	for (struct first_sum *f = NULL; (f = htab_next(&first_sums, f)); ) {
-		if (!f->n)
-			continue;
-		sqlite3_bind_int64(s, 1, f->view);
-		sqlite3_bind_int64(s, 2, f->seed);
-		sqlite3_bind_int64(s, 3, f->n);
-		run(s);
-	}
+	for (struct first_sum *f = NULL; (f = htab_next(&first_sums, f)); )
+		if (f->n)
+			run_ints(s, 3, (int64_t[]){ f->view, f->seed, f->n });
 	sqlite3_finalize(s);
 	htab_clear(&first_sums);
 	exec("DELETE FROM view_first WHERE n = 0");
@@ -1151,9 +1025,10 @@ static void agg_flush(void)
 static void agg_begin(void)
 {
 	get_winfo = prep("SELECT key, kind, tool, flag, level, path FROM warnings WHERE id = ?1");
-	find_group = prep("SELECT id FROM view_groups WHERE view = ?1 AND tool = ?2 AND flag = ?3");
+	/* (the update of a row there: RETURNING gives its id too) */
 	ins_group = prep("INSERT INTO view_groups (view, tool, flag, n1, n2, n3, u1, u2, u3, s1, s2, s3)"
-			 " VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0)");
+			 " VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0)"
+			 " ON CONFLICT DO UPDATE SET view = view RETURNING id");
 	get_key = prep("SELECT c1, c2, c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = ?3");
 	ins_key = prep("INSERT INTO view_keys (c1, c2, c3, first_seed, view, key, grp) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
 	upd_key = prep("UPDATE view_keys SET c1 = ?1, c2 = ?2, c3 = ?3, first_seed = ?4 WHERE view = ?5 AND key = ?6"
@@ -1169,10 +1044,9 @@ static void agg_begin(void)
 			   " WHERE v.slice = ?1");
 }
 
-
 static void agg_end(void)
 {
-	sqlite3_stmt *all[] = { get_winfo, find_group, ins_group, get_key, ins_key, upd_key, get_slice_key,
+	sqlite3_stmt *all[] = { get_winfo, ins_group, get_key, ins_key, upd_key, get_slice_key,
 				ins_slice_key, upd_slice_key, del_key, key_first, slice_first };
 
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
@@ -1191,26 +1065,25 @@ static void agg_end(void)
 }
 
 /* build @build (of name view @view, seed @seed) goes: its prints taken away from the sums
- * (then agg_flush with removing set, once its prints are gone) */
+ * (removing set; then agg_flush, once its prints are gone) */
 static void agg_remove(int64_t view, int64_t build, int64_t seed)
 {
 	struct agg_build ab = { view, view_by_id(view)->slice, seed };
 	sqlite3_stmt *p = prep("SELECT warning, count FROM prints WHERE build = ?1 ORDER BY ord");
 
-	removing = 1;
 	sqlite3_bind_int64(p, 1, build);
 	while (sqlite3_step(p) == SQLITE_ROW)
-		agg_add(&ab, winfo_of(sqlite3_column_int64(p, 0), NULL, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0),
-			sqlite3_column_int64(p, 1));
+		agg_add(&ab, winfo_of(sqlite3_column_int64(p, 0), NULL, NULL, 0), sqlite3_column_int64(p, 1));
 	sqlite3_finalize(p);
-	removing = 0;
 }
 
 /*
  * The summary lines read (all but their count) and their warning: in a
  * campaign most lines come again in every seed, and then cost no lookup.
+ * Emptied at LINE_CACHE_MAX lines: keys distinct per seed would fill
+ * memory (a campaign of shared keys holds some 50,000).
  */
-#define LINE_CACHE_MAX	(1u << 18)	/* then emptied: distinct keys per seed would fill memory (a campaign of shared keys holds some 50,000) */
+#define LINE_CACHE_MAX	(1u << 18)
 struct seen_slot { uint64_t hash; int64_t id; char *raw; size_t npre, npost; };
 static struct htab seen_lines = HTAB(struct seen_slot);
 
@@ -1230,11 +1103,6 @@ static void seen_clear(void)
 	htab_clear(&seen_lines);
 }
 
-static const char *const hnames[] = {
-	"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
-};
-enum { NH = sizeof(hnames) / sizeof(hnames[0]) };
-
 /*
  * One summary (its lines in @l, the header next) of corpus file @x: its
  * build, warnings and prints. kwarn-agg checks the same format; what is
@@ -1242,41 +1110,36 @@ enum { NH = sizeof(hnames) / sizeof(hnames[0]) };
  */
 static void add_summary(struct lines *l, const char *corpus, const struct file *x)
 {
-	char *line, *f[NFIELDS], *v[NH], path[PATH_MAX], *record;
-	size_t n, len[NFIELDS], vlen[NH];
+	char *line, *f[NFIELDS], *v[SUM_NH], path[PATH_MAX], *record;
+	const char *name = strrchr(x->rel, '/') + 1;
+	size_t n, len[NFIELDS], vlen[SUM_NH];
 	int64_t seed, make_exit, instances, unique, build, sum = 0;
 	struct agg_build ab;
 
-	if (!(line = lines_next(l, &n)) || split(line, n, f, len, 2 + NH) != 2 + NH ||
-	    strncmp(line, "#kwarn-summary\t" SUMMARY_VERSION "\t", 17))
+	if (!(line = lines_next(l, &n)) || strncmp(line, "#kwarn-summary\t" SUMMARY_VERSION "\t", 17) ||
+	    split_tabs(line, n, f, len, 2 + SUM_NH, 0) != 2 + SUM_NH)
 		die(EXIT_BADINPUT, "%s:%lu: not a version " SUMMARY_VERSION " summary header", l->name, l->lineno);
-	for (int i = 0; i < NH; i++) {
-		size_t k = strlen(hnames[i]);
-
-		if (len[2 + i] <= k || memcmp(f[2 + i], hnames[i], k) || f[2 + i][k] != '=')
-			die(EXIT_BADINPUT, "%s:%lu: header field %d is not %s=VALUE", l->name, l->lineno, 3 + i,
-			    hnames[i]);
-		v[i] = f[2 + i] + k + 1;
-		vlen[i] = len[2 + i] - k - 1;
-	}
-	if (!number(v[1], vlen[1], &seed) || !number(v[6], vlen[6], &make_exit) ||
-	    !number(v[7], vlen[7], &instances) || !number(v[8], vlen[8], &unique))
+	summary_values(l, f + 2, len + 2, v, vlen, 1);
+	if (!number(v[SUM_SEED], vlen[SUM_SEED], &seed) ||
+	    !number(v[SUM_MAKE_EXIT], vlen[SUM_MAKE_EXIT], &make_exit) ||
+	    !number(v[SUM_INSTANCES], vlen[SUM_INSTANCES], &instances) ||
+	    !number(v[SUM_UNIQUE], vlen[SUM_UNIQUE], &unique))
 		die(EXIT_BADINPUT, "%s:%lu: seed, make_exit, instances or unique is not a number", l->name,
 		    l->lineno);
 	join(path, corpus, x->rel);
 	record = first_line(path);
 	bind_text(ins_build, 1, x->rel, strlen(x->rel));
 	bind_text(ins_build, 2, x->rel, x->runlen);
-	bind_text(ins_build, 3, strrchr(x->rel, '/') + 1, strlen(strrchr(x->rel, '/') + 1));
+	bind_text(ins_build, 3, name, strlen(name));
 	sqlite3_bind_int64(ins_build, 4, seed);
-	bind_text(ins_build, 5, v[2], vlen[2]);
-	bind_text(ins_build, 6, v[3], vlen[3]);
-	bind_text(ins_build, 7, v[4], vlen[4]);
-	bind_text(ins_build, 8, v[5], vlen[5]);
+	bind_text(ins_build, 5, v[SUM_TOOLCHAIN], vlen[SUM_TOOLCHAIN]);
+	bind_text(ins_build, 6, v[SUM_W], vlen[SUM_W]);
+	bind_text(ins_build, 7, v[SUM_VARIANT], vlen[SUM_VARIANT]);
+	bind_text(ins_build, 8, v[SUM_STATUS], vlen[SUM_STATUS]);
 	sqlite3_bind_int64(ins_build, 9, make_exit);
 	sqlite3_bind_int64(ins_build, 10, instances);
 	sqlite3_bind_int64(ins_build, 11, unique);
-	bind_text(ins_build, 12, v[0], vlen[0]);
+	bind_text(ins_build, 12, v[SUM_SHA256], vlen[SUM_SHA256]);
 	sqlite3_bind_int64(ins_build, 13, x->size);
 	sqlite3_bind_int64(ins_build, 14, x->mtime);
 	if (record)
@@ -1287,18 +1150,15 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 	sqlite3_clear_bindings(ins_build);
 	free(record);
 	build = sqlite3_last_insert_rowid(db);
-	{
-		const char *name = strrchr(x->rel, '/') + 1;
-
-		ab = agg_build_of(path, x->rel, x->runlen, name, v[2], vlen[2], seed);
-	}
+	ab = agg_build_of(path, x->rel, x->runlen, name, v[SUM_TOOLCHAIN], vlen[SUM_TOOLCHAIN], seed);
 	for (int64_t ord = 0; ord < unique; ord++) {
 		int64_t lv = -1, ln, count;
+		uint64_t key;
 
 		if (!(line = lines_next(l, &n)) || !strncmp(line, "#kwarn-summary\t", 15))
 			die(EXIT_BADINPUT, "%s: the header says unique %lld, the summary has %lld records",
 			    l->name, (long long)unique, (long long)ord);
-		if (split(line, n, f, len, NFIELDS) != NFIELDS)
+		if (split_tabs(line, n, f, len, NFIELDS, 0) != NFIELDS)
 			die(EXIT_BADINPUT, "%s:%lu: not %d fields", l->name, l->lineno, NFIELDS);
 		if (!number(f[7], len[7], &count))
 			die(EXIT_BADINPUT, "%s:%lu: a bad count", l->name, l->lineno);
@@ -1310,36 +1170,34 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 
 		if (seen) {
 			id = seen->id;
-			agg_add(&ab, winfo_of(id, NULL, NULL, 0, NULL, 0, NULL, 0, 0, NULL, 0), count);
+			agg_add(&ab, winfo_of(id, NULL, NULL, 0), count);
 		} else {
+			/* the key kept: the line as read, before its escapes are undone in place */
+			char *copy = emalloc(raw[0].n + raw[1].n);
 			int fresh;
 
+			memcpy(copy, raw[0].s, raw[0].n);
+			memcpy(copy + raw[0].n, raw[1].s, raw[1].n);
 			for (int i = 1; i < NFIELDS; i++)
 				if (i != 7 && memchr(f[i], '\\', len[i]) && !tsv_unescape(f[i], &len[i]))
 					die(EXIT_BADINPUT, "%s:%lu: a bad escape in field %d", l->name, l->lineno, i + 1);
-			if (len[0] != 16 || (len[4] && (!number(f[4], len[4], &lv) || lv > 3)) ||
+			if (!parse_key(f[0], len[0], &key) || (len[4] && (!number(f[4], len[4], &lv) || lv > 3)) ||
 			    !number(f[6], len[6], &ln) || (len[10] && (len[10] != 1 || f[10][0] != '1')))
 				die(EXIT_BADINPUT, "%s:%lu: a bad key, level, line or root", l->name, l->lineno);
 			id = warning_id(f, len, (int)lv, ln, len[10] == 1);
-			agg_add(&ab, winfo_of(id, f[0], f[1], len[1], f[2], len[2], f[3], len[3], (int)lv, f[5], len[5]),
-				count);
+			agg_add(&ab, winfo_of(id, f, len, (int)lv), count);
 			if (seen_lines.n >= LINE_CACHE_MAX)
 				seen_clear();
-			/* (raw's bytes were not unescaped: the copy is of them) */
+			raw[0].s = copy;
+			raw[1].s = copy + raw[0].n;
 			seen = htab_put(&seen_lines, h, seen_is, raw, &fresh);
 			seen->id = id;
+			seen->raw = copy;
 			seen->npre = raw[0].n;
 			seen->npost = raw[1].n;
-			seen->raw = emalloc(raw[0].n + raw[1].n);
-			memcpy(seen->raw, raw[0].s, raw[0].n);
-			memcpy(seen->raw + raw[0].n, raw[1].s, raw[1].n);
 		}
 		sum += count;
-		sqlite3_bind_int64(ins_print, 1, build);
-		sqlite3_bind_int64(ins_print, 2, ord);
-		sqlite3_bind_int64(ins_print, 3, id);
-		sqlite3_bind_int64(ins_print, 4, count);
-		run(ins_print);
+		run_ints(ins_print, 4, (int64_t[]){ build, ord, id, count });
 	}
 	if (sum != instances)
 		die(EXIT_BADINPUT, "%s: the header says instances %lld, the records' counts sum to %lld", l->name,
@@ -1384,36 +1242,27 @@ static void add_summaries(const char *summary_sh, const char *corpus, struct fil
 	for (size_t k = 0; k < n; k++)
 		fprintf(fp, "%s/%s\n", corpus, todo[k]->rel);
 	efclose(fp, list);
-	lines_init(&l, spawn(argv, list, &pid), summary_sh);
+	lines_init(&l, spawn_reader(argv, list, &pid), summary_sh);
 	while ((line = lines_next(&l, &len)))
 		if (i < n)
 			names[i++] = estrndup(line, len);
-	lines_free(&l);
-	close(l.fd);
+	lines_close(&l);
 	if (reap(pid) || i != n)
 		die(EXIT_BADINPUT, "%s -u: no summary of each corpus file (it says why)", summary_sh);
 	for (size_t k = 0; k < n; ) {
-		size_t m = n - k < 256 ? n - k : 256;
-		char **zargv = emalloc((m + 4) * sizeof(char *));
+		size_t m = n - k < ZSTD_RUN ? n - k : ZSTD_RUN;
 
-		zargv[0] = "zstd";
-		zargv[1] = "-dcq";
-		zargv[2] = "--";
-		memcpy(zargv + 3, names + k, m * sizeof(char *));
-		zargv[m + 3] = NULL;
-		lines_init(&l, spawn(zargv, NULL, &pid), names[k]);
+		lines_init(&l, zstd_reader(names + k, m, &pid), names[k]);
 		for (size_t j = 0; j < m; j++) {
 			l.name = names[k + j];
 			add_summary(&l, corpus, todo[k + j]);
 		}
 		if (lines_next(&l, &len))
 			die(EXIT_BADINPUT, "%s: more records than its header says", names[k + m - 1]);
-		lines_free(&l);
-		close(l.fd);
+		lines_close(&l);
 		if (reap(pid))
 			die(EXIT_BADINPUT, "%s%s: truncated or corrupt (zstd -dcq failed)", names[k],
 			    m > 1 ? " or a summary after it" : "");
-		free(zargv);
 		k += m;
 	}
 	for (i = 0; i < n; i++)
@@ -1474,21 +1323,16 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			}
 			if (c > 0 || sqlite3_column_int64(old, 2) != files[i].size ||
 			    sqlite3_column_int64(old, 3) != files[i].mtime) {	/* gone, or changed */
-				sqlite3_int64 id = sqlite3_column_int64(old, 0);
+				int64_t id = sqlite3_column_int64(old, 0);
 
-				if (!boot)	/* its prints taken from the sums, then gone */
-					agg_remove(sqlite3_column_int64(old, 4), id, sqlite3_column_int64(old, 5));
-				if (!boot) {
-					sqlite3_bind_int64(delp, 1, id);
-					run(delp);
-				}
-				sqlite3_bind_int64(del, 1, id);
-				run(del);
-				if (!boot) {
+				if (!boot) {	/* its prints taken from the sums, then gone */
 					removing = 1;
+					agg_remove(sqlite3_column_int64(old, 4), id, sqlite3_column_int64(old, 5));
+					run_ints(delp, 1, &id);
 					agg_flush();
 					removing = 0;
 				}
+				run_ints(del, 1, &id);
 				gone++;
 				if (c == 0)
 					todo[ntodo++] = &files[i++];
@@ -1520,7 +1364,6 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			/* many files (make index, a merge): prints(warning) made once
 			 * after the rows, by sorting, not kept up row by row */
 			int bulk = ntodo > BULK_FILES;
-
 
 			if (bulk)
 				exec("DROP INDEX prints_warning");
@@ -1593,10 +1436,34 @@ static void put_tsv(const unsigned char *s, int n, FILE *o)
 	}
 }
 
+/* column @c of @s's row as jq's @tsv writes it: numbers in decimal, NULL empty */
 static void col_tsv(sqlite3_stmt *s, int c, FILE *o)
 {
 	if (sqlite3_column_type(s, c) != SQLITE_NULL)
 		put_tsv(sqlite3_column_text(s, c), sqlite3_column_bytes(s, c), o);
+}
+
+/* a line: @head, then @s's first @n columns tab-separated */
+static void put_row(const char *head, sqlite3_stmt *s, int n)
+{
+	fputs(head, stdout);
+	for (int c = 0; c < n; c++) {
+		if (c)
+			putchar('\t');
+		col_tsv(s, c, stdout);
+	}
+	putchar('\n');
+}
+
+/* put_row of each row of query @sql of view @view (its ?1) */
+static void put_view_rows(const char *head, int64_t view, const char *sql)
+{
+	sqlite3_stmt *s = prep(sql);
+
+	sqlite3_bind_int64(s, 1, view);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		put_row(head, s, sqlite3_column_count(s));
+	sqlite3_finalize(s);
 }
 
 /*
@@ -1613,7 +1480,7 @@ static void col_tsv(sqlite3_stmt *s, int c, FILE *o)
 static void sums(const char *runp, const char *sel)
 {
 	static char obuf[1 << 20];
-	sqlite3_stmt *v, *b, *c, *g, *f, *q;
+	sqlite3_stmt *v, *b, *c;
 	int64_t view = 0;
 
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
@@ -1624,74 +1491,30 @@ static void sums(const char *runp, const char *sel)
 	if (sqlite3_step(v) == SQLITE_ROW)
 		view = sqlite3_column_int64(v, 0);
 	sqlite3_finalize(v);
-	b = prep("SELECT id, seed, toolchain, w, variant, status, make_exit, instances, nunique, file FROM builds"
+	b = prep("SELECT seed, toolchain, w, variant, status, make_exit, instances, nunique, file, id FROM builds"
 		 " WHERE run = ?1 AND name GLOB ?2 ORDER BY name, file");
 	c = prep("SELECT w.target, w.tool, w.text FROM prints p JOIN warnings w ON w.id = p.warning"
 		 " WHERE p.build = ?1 AND w.root = 1 ORDER BY p.ord");
 	bind_text(b, 1, runp, strlen(runp));
 	bind_text(b, 2, sel, strlen(sel));
 	while (sqlite3_step(b) == SQLITE_ROW) {
-		printf("build\t%lld\t", (long long)sqlite3_column_int64(b, 1));
-		for (int i = 2; i < 6; i++) {
-			col_tsv(b, i, stdout);
-			putchar('\t');
-		}
-		printf("%lld\t%lld\t%lld\t", (long long)sqlite3_column_int64(b, 6), (long long)sqlite3_column_int64(b, 7),
-		       (long long)sqlite3_column_int64(b, 8));
-		col_tsv(b, 9, stdout);
-		putchar('\n');
-		if (!strcmp((const char *)sqlite3_column_text(b, 5), "ok"))
+		put_row("build\t", b, 9);
+		if (!strcmp((const char *)sqlite3_column_text(b, 4), "ok"))
 			continue;
-		sqlite3_bind_int64(c, 1, sqlite3_column_int64(b, 0));
-		while (sqlite3_step(c) == SQLITE_ROW) {
-			fputs("cause\t", stdout);
-			col_tsv(c, 0, stdout);
-			putchar('\t');
-			col_tsv(c, 1, stdout);
-			putchar('\t');
-			col_tsv(c, 2, stdout);
-			putchar('\n');
-		}
+		sqlite3_bind_int64(c, 1, sqlite3_column_int64(b, 9));
+		while (sqlite3_step(c) == SQLITE_ROW)
+			put_row("cause\t", c, 3);
 		sqlite3_reset(c);
 	}
 	sqlite3_finalize(b);
 	sqlite3_finalize(c);
 	/* the name views: the view itself, or a slice view's */
-	g = prep("SELECT v.toolchain, g.tool, g.flag, g.n1, g.n2, g.n3, g.u1, g.u2, g.u3, g.s1, g.s2, g.s3"
-		 " FROM views v JOIN view_groups g ON g.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
-	f = prep("SELECT v.toolchain, f.path, f.n1, f.n2, f.n3, f.r1, f.r2, f.r3"
-		 " FROM views v JOIN view_files f ON f.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
-	for (int k = 0; k < 2; k++) {
-		sqlite3_stmt *s = k ? f : g;
-		int ncols = k ? 8 : 12, ntext = k ? 2 : 3;
-
-		sqlite3_bind_int64(s, 1, view);
-		while (sqlite3_step(s) == SQLITE_ROW) {
-			fputs(k ? "file" : "group", stdout);
-			for (int i = 0; i < ncols; i++) {
-				putchar('\t');
-				if (i < ntext)
-					col_tsv(s, i, stdout);
-				else
-					printf("%lld", (long long)sqlite3_column_int64(s, i));
-			}
-			putchar('\n');
-		}
-		sqlite3_finalize(s);
-	}
-	q = prep("SELECT shown, count(*) FROM view_flag_seeds WHERE view = ?1 GROUP BY shown");
-	sqlite3_bind_int64(q, 1, view);
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		fputs("flag\t", stdout);
-		col_tsv(q, 0, stdout);
-		printf("\t%lld\n", (long long)sqlite3_column_int64(q, 1));
-	}
-	sqlite3_finalize(q);
-	q = prep("SELECT seed, n FROM view_first WHERE view = ?1");
-	sqlite3_bind_int64(q, 1, view);
-	while (sqlite3_step(q) == SQLITE_ROW)
-		printf("first\t%lld\t%lld\n", (long long)sqlite3_column_int64(q, 0), (long long)sqlite3_column_int64(q, 1));
-	sqlite3_finalize(q);
+	put_view_rows("group\t", view, "SELECT v.toolchain, g.tool, g.flag, g.n1, g.n2, g.n3, g.u1, g.u2, g.u3,"
+		      " g.s1, g.s2, g.s3 FROM views v JOIN view_groups g ON g.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
+	put_view_rows("file\t", view, "SELECT v.toolchain, f.path, f.n1, f.n2, f.n3, f.r1, f.r2, f.r3"
+		      " FROM views v JOIN view_files f ON f.view = v.id WHERE v.id = ?1 OR v.slice = ?1");
+	put_view_rows("flag\t", view, "SELECT shown, count(*) FROM view_flag_seeds WHERE view = ?1 GROUP BY shown");
+	put_view_rows("first\t", view, "SELECT seed, n FROM view_first WHERE view = ?1");
 	exec("COMMIT");
 	fflush(stdout);
 }
@@ -1728,11 +1551,6 @@ static void load_seeds(const char *name)
  */
 struct line_slot { uint64_t hash; int64_t id; char *pre, *post; size_t npre, npost; };
 
-static int line_is(const void *slot, const void *key)
-{
-	return ((const struct line_slot *)slot)->id == *(const int64_t *)key;
-}
-
 static void line_cache_clear(struct htab *t)
 {
 	for (struct line_slot *l = NULL; (l = htab_next(t, l)); ) {
@@ -1744,7 +1562,7 @@ static void line_cache_clear(struct htab *t)
 
 static struct line_slot *line_of(struct htab *t, sqlite3_stmt *w, int64_t id)
 {
-	struct line_slot *l = htab_get(t, hash_mix((uint64_t)id), line_is, &id);
+	struct line_slot *l = htab_get(t, hash_mix((uint64_t)id), htab_same_u64, &id);
 	FILE *o;
 	int fresh;
 
@@ -1755,17 +1573,15 @@ static struct line_slot *line_of(struct htab *t, sqlite3_stmt *w, int64_t id)
 	sqlite3_bind_int64(w, 1, id);
 	if (sqlite3_step(w) != SQLITE_ROW)
 		die(EXIT_IO, "%s: warning %lld of a build is not in the index", dbname, (long long)id);
-	l = htab_put(t, hash_mix((uint64_t)id), line_is, &id, &fresh);
+	l = htab_put(t, hash_mix((uint64_t)id), htab_same_u64, &id, &fresh);
 	l->id = id;
-	if (!(o = open_memstream(&l->pre, &l->npre)))
-		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	o = memstream(&l->pre, &l->npre);
 	for (int c = 0; c < 7; c++) {	/* key kind tool flag level path line */
 		col_tsv(w, c, o);
 		putc('\t', o);
 	}
 	fclose(o);
-	if (!(o = open_memstream(&l->post, &l->npost)))
-		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	o = memstream(&l->post, &l->npost);
 	putc('\t', o);
 	col_tsv(w, 7, o);		/* target symbol root text */
 	putc('\t', o);
@@ -1802,17 +1618,12 @@ static void summaries(const char *runp, const char *name, const char *seeds, int
 		n++;
 		if (count)
 			continue;
-		printf("#kwarn-summary\t" SUMMARY_VERSION "\tcorpus_sha256=%s\tseed=%lld\ttoolchain=",
-		       sqlite3_column_text(b, 1), (long long)sqlite3_column_int64(b, 2));
-		col_tsv(b, 3, stdout);
-		fputs("\tw=", stdout);
-		col_tsv(b, 4, stdout);
-		fputs("\tvariant=", stdout);
-		col_tsv(b, 5, stdout);
-		fputs("\tstatus=", stdout);
-		col_tsv(b, 6, stdout);
-		printf("\tmake_exit=%lld\tinstances=%lld\tunique=%lld\n", (long long)sqlite3_column_int64(b, 7),
-		       (long long)sqlite3_column_int64(b, 8), (long long)sqlite3_column_int64(b, 9));
+		fputs("#kwarn-summary\t" SUMMARY_VERSION, stdout);
+		for (int i = 0; i < SUM_NH; i++) {	/* b's columns 1.. */
+			printf("\t%s=", summary_names[i]);
+			col_tsv(b, 1 + i, stdout);
+		}
+		putchar('\n');
 		sqlite3_bind_int64(p, 1, sqlite3_column_int64(b, 0));
 		while (sqlite3_step(p) == SQLITE_ROW) {
 			struct line_slot *l = line_of(&cache, w, sqlite3_column_int64(p, 0));
@@ -1842,21 +1653,12 @@ static void boots(const char *runp, const char *seeds)
 	b = prep(seeds ? "SELECT seed, toolchain, status FROM boots WHERE run = ?1 AND seed IN temp.seeds ORDER BY file"
 		       : "SELECT seed, toolchain, status FROM boots WHERE run = ?1 ORDER BY file");
 	bind_text(b, 1, runp, strlen(runp));
-	while (sqlite3_step(b) == SQLITE_ROW) {
-		printf("%lld\t", (long long)sqlite3_column_int64(b, 0));
-		col_tsv(b, 1, stdout);
-		putchar('\t');
-		col_tsv(b, 2, stdout);
-		putchar('\n');
-	}
+	while (sqlite3_step(b) == SQLITE_ROW)
+		put_row("", b, 3);
 	sqlite3_finalize(b);
 }
 
-/*
- * The corpus files (relative to CORPUS, in path order) of builds under
- * RUNs matching @runs, named @name, of SEEDS, that print a warning whose
- * key starts with @key (hex digits: make repro's ID= prefix).
- */
+/* files (the top of this file says what): @key is make repro's ID= prefix */
 static void key_files(const char *key, const char *runs, const char *name, const char *seeds)
 {
 	char sql[1024], glob[32];

@@ -4,8 +4,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -413,4 +415,161 @@ int tsv_unescape(char *s, size_t *n)
 		*o = '\0';
 	*n = (size_t)(o - s);
 	return 1;
+}
+
+/* ---- kwarn-agg's and kwarn-index's ---- */
+
+char *estrdup(const char *s)
+{
+	return estrndup(s, strlen(s));
+}
+
+FILE *memstream(char **s, size_t *n)
+{
+	FILE *f = open_memstream(s, n);
+
+	if (!f)
+		die(EXIT_IO, "open_memstream: %s", strerror(errno));
+	return f;
+}
+
+int htab_same_u64(const void *slot, const void *key)
+{
+	uint64_t k;
+
+	memcpy(&k, (const char *)slot + sizeof(uint64_t), sizeof(k));
+	return k == *(const uint64_t *)key;
+}
+
+int parse_u64(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (n < 1 || n > 19 || (n > 1 && s[0] == '0'))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		x = 10 * x + (uint64_t)(s[i] - '0');
+	}
+	*v = x;
+	return 1;
+}
+
+int parse_key(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (n != 16)
+		return 0;
+	for (size_t i = 0; i < 16; i++) {
+		unsigned c = (unsigned char)s[i];
+
+		if (c - '0' < 10)
+			x = x << 4 | (c - '0');
+		else if (c - 'a' < 6)
+			x = x << 4 | (c - 'a' + 10);
+		else
+			return 0;
+	}
+	*v = x;
+	return 1;
+}
+
+size_t split_tabs(char *line, size_t n, char **f, size_t *len, size_t max, int rest)
+{
+	char *p = line, *end = line + n;
+	size_t k = 0;
+
+	for (;;) {
+		char *tab;
+
+		if (k == max)
+			return k + 1;
+		tab = rest && k + 1 == max ? NULL : memchr(p, '\t', (size_t)(end - p));
+		f[k] = p;
+		if (!tab) {
+			len[k++] = (size_t)(end - p);
+			return k;
+		}
+		*tab = '\0';
+		len[k++] = (size_t)(tab - p);
+		p = tab + 1;
+	}
+}
+
+const char *const summary_names[SUM_NH] = {
+	"corpus_sha256", "seed", "toolchain", "w", "variant", "status", "make_exit", "instances", "unique",
+};
+
+void summary_values(const struct lines *l, char **f, const size_t *len, char **v, size_t *vlen, int empty_ok)
+{
+	for (int i = 0; i < SUM_NH; i++) {
+		size_t k = strlen(summary_names[i]);
+
+		if (len[i] <= k || memcmp(f[i], summary_names[i], k) || f[i][k] != '=' ||
+		    (!empty_ok && len[i] == k + 1))
+			die(EXIT_BADINPUT, "%s:%lu: header field %d is not %s=VALUE", l->name, l->lineno, 3 + i,
+			    summary_names[i]);
+		v[i] = f[i] + k + 1;
+		vlen[i] = len[i] - k - 1;
+	}
+}
+
+unsigned w_mask(int level)
+{
+	unsigned mask = 0;
+
+	for (int w = 0; w < NW; w++)
+		if ((level < 0 ? 3 : level) <= w + 1)
+			mask |= 1u << w;
+	return mask;
+}
+
+extern char **environ;
+
+int spawn_reader(char **argv, const char *in, pid_t *pid)
+{
+	posix_spawn_file_actions_t fa;
+	int p[2], rc;
+
+	if (pipe(p))
+		die(EXIT_IO, "pipe: %s", strerror(errno));
+	posix_spawn_file_actions_init(&fa);
+	if (in)
+		posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, in, O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, p[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, p[0]);
+	posix_spawn_file_actions_addclose(&fa, p[1]);
+	rc = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc)
+		die(EXIT_IO, "cannot run %s: %s", argv[0], strerror(rc));
+	close(p[1]);
+	return p[0];
+}
+
+int zstd_reader(char **names, size_t n, pid_t *pid)
+{
+	char **argv = emalloc((n + 4) * sizeof(char *));
+	int fd;
+
+	argv[0] = "zstd";
+	argv[1] = "-dcq";
+	argv[2] = "--";
+	memcpy(argv + 3, names, n * sizeof(char *));
+	argv[n + 3] = NULL;
+	fd = spawn_reader(argv, NULL, pid);
+	free(argv);
+	return fd;
+}
+
+int reap(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			die(EXIT_IO, "waitpid: %s", strerror(errno));
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

@@ -132,4 +132,53 @@ void put_json_string(FILE *o, const char *s, enum json_style style);
  * other escape. */
 int tsv_unescape(char *s, size_t *n);
 
+/* ---- kwarn-agg's and kwarn-index's: memory, the summary format, child processes ---- */
+#include <sys/types.h>
+
+/* A growing array @v of @n used of @cap: the address of a new last element. */
+#define PUSH(v, n, cap) \
+	((n) == (cap) ? ((cap) = (cap) ? 2 * (cap) : 64, \
+			 (v) = erealloc((v), (cap) * sizeof(*(v)))) : (v), &(v)[(n)++])
+char *estrdup(const char *s);
+/* open_memstream(), dying when it cannot */
+FILE *memstream(char **s, size_t *n);
+/* htab_same for slots keyed by a 64-bit number, the member after the hash */
+int htab_same_u64(const void *slot, const void *key);
+
+/* A number as jq prints one: digits, no leading zero, at most 19 (fits 64 bits). */
+int parse_u64(const char *s, size_t n, uint64_t *v);
+/* A warning's key: 16 lowercase hex digits (strtoull() took a fifth of top's time). */
+int parse_key(const char *s, size_t n, uint64_t *v);
+/*
+ * Split @line at tabs, each made a NUL, into at most @max fields: their
+ * number, or @max + 1 for more. @rest: the last field is the rest of the
+ * line, not looked at (kwarn-agg top reads no text: half the bytes).
+ */
+size_t split_tabs(char *line, size_t n, char **f, size_t *len, size_t max, int rest);
+/*
+ * A summary header (mk/summary.sh): "#kwarn-summary", its version, then
+ * these NAME=VALUE fields in this order.
+ */
+enum { SUM_SHA256, SUM_SEED, SUM_TOOLCHAIN, SUM_W, SUM_VARIANT, SUM_STATUS, SUM_MAKE_EXIT,
+       SUM_INSTANCES, SUM_UNIQUE, SUM_NH };
+extern const char *const summary_names[SUM_NH];
+/*
+ * The VALUEs of header fields @f[0..SUM_NH) (split_tabs's) in @v, @vlen.
+ * Dies naming @l's line when one is not its NAME=VALUE, or (@empty_ok 0)
+ * its VALUE is empty.
+ */
+void summary_values(const struct lines *l, char **f, const size_t *len, char **v, size_t *vlen, int empty_ok);
+/* The cumulative W levels a build has: W=1 (warning levels 0-1), W=12, W=123. */
+#define NW	3
+/* The W levels that print a warning of @level (-1, unknown: W=123 alone): bit w for each. */
+unsigned w_mask(int level);
+
+/* @argv run (by PATH), its stdin the file @in (NULL: ours): its stdout's read end */
+int spawn_reader(char **argv, const char *in, pid_t *pid);
+/* "zstd -dcq --" of the @n files @names: spawn_reader's */
+int zstd_reader(char **names, size_t n, pid_t *pid);
+#define ZSTD_RUN	256	/* files a zstd_reader at most: its command line stays short */
+/* The child's exit status, 128 + N for signal N. */
+int reap(pid_t pid);
+
 #endif
