@@ -1799,7 +1799,7 @@ static void read_levels(const char *name)
 							level_is, line, &fresh);
 
 			if (fresh) {
-				e->flag = estrndup(line, strlen(line));
+				e->flag = estrdup(line);
 				e->level = (int)lv;
 			}
 		}
