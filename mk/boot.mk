@@ -9,11 +9,9 @@
 #     record per branch site (format: qemu/README.md)
 # $(CORPUS)/RUN/seed-N/TOOLCHAIN-boot.log.zst        the whole serial log
 #
-# The image is the seed's config plus mk/profile.config (VARIANT=profile,
-# mk/build.mk), one per toolchain of BOOT_TOOLCHAINS. The initramfs is
-# built once per tree (in its own directory), reproducibly: qemu/kwarn-init.c, static against the
-# tree's tools/include/nolibc, packed by the tree's usr/gen_init_cpio with
-# every timestamp 0. qemu/boot.sh runs QEMU under a hard timeout.
+# What is booted and recorded: doc/boot.md. The initramfs is built once
+# per tree, packed by the tree's usr/gen_init_cpio with every timestamp 0:
+# the same bytes on every machine.
 
 # the reference toolchain's image by default; BOOT_TOOLCHAINS="gcc-12 clang-14"
 # adds others

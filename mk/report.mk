@@ -6,18 +6,11 @@
 #                                            a screenshot (RENDER_OUT, default
 #                                            $(O)/report-render)
 #
-# The page (report/report.sh): the campaign (seeds built, failed, booted;
-# keys first seen per seed; flags by seeds), the top offender per
-# cumulative W level on a log scale, the flags with the most instances at
-# each level, instances and unique warnings per toolchain, each pair of
-# toolchains compared (as make compare), build and boot status per seed,
-# each boot's branch profile ("no boot profile" without one); the
-# warnings listed (the REPORT_N most frequent of each list) with their
-# make repro commands. The figures come from the corpus files' summaries
-# through kwarn-agg (helpers/kwarn-agg.c), as make top's and compare's.
-# Charts are inline SVG drawn by kwarn-svg (helpers/kwarn-svg.c); no
-# script, nothing fetched. It counts the W=$(W) corpora; the same corpus
-# gives the same bytes, written to a temporary file renamed into place.
+# The page: the campaign, the top offenders per cumulative W level, flags,
+# toolchains and each pair compared, build and boot status per seed, each
+# boot's branch profile, the warnings listed with their make repro
+# commands; inline SVG (kwarn-svg), no script, nothing fetched. How it is
+# made: report/report.sh.
 
 REPORT ?= $(CORPUS_RUN)/report.html
 override REPORT := $(abspath $(REPORT))

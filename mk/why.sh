@@ -2,35 +2,13 @@
 # why.sh - the Kconfig symbols that make one corpus warning appear, found
 # by probes at the cost of one object each.
 #
-# Usage: why.sh VAR=VALUE...  (see mk/why.mk; all come from make, after
-# mk/repro.sh PHASE=find looked the warning up into $STATE/found).
-# A probe is the seed's config with some symbols changed, built as repro
-# builds (mk/build.sh: olddefconfig, then the one object, in a scratch
-# build directory, never the seed's) and read as repro reads it
-# (mk/corpus.sh records: the warning is there when the object's records
-# hold its site). What olddefconfig did to the asked changes is compared
-# with what was asked: a change Kconfig reverted, and the other symbols
-# it changed, are printed with the probe. A probe that asks for a config
-# an earlier one asked for, or that Kconfig turns into an earlier one's
-# .config, takes that one's answer.
-# Candidates: the symbols the object's compile read (fixdep's
-# include/config/ dependencies in its .o.cmd) and those the Makefiles on
-# its way read (obj-$(CONFIG_X), flags: the top Makefile, arch/arm's,
-# scripts/Makefile.*), less the pin (mk/pin.config holds in every kwarn
-# config); WHY_SYMBOLS instead, when given.
-# 1. ddmin (delta debugging) over the changes "y/m -> n" (then "n -> y")
-#    finds a 1-minimal set of changes after which the object compiles
-#    without the warning; failing that, one after which the object is no
-#    longer built (obj-$(CONFIG_X)).
-# 2. ddmin over the seed's savedefconfig lines finds a small config: the
-#    pin plus as few of them as it can (WHY_PROBES probes at most) with
-#    which the object is built and prints the warning, written as
-#    savedefconfig output to WDIR/why.config.
-# Across seeds: the other seeds' corpora (the build record's
-# objects_built) give a hint before the probes (see below).
-# Output: one line per probe (its changes, its answer, its time); all but
-# the times is the same for the same inputs. WDIR/probes.log has each
-# probe's whole change list and what Kconfig did.
+# Usage: why.sh VAR=VALUE...  (from mk/why.mk, after mk/repro.sh
+# PHASE=find looked the warning up into $STATE/found)
+# What a probe is, the candidates, the two ddmin passes and the hint across
+# seeds: doc/why.md. A probe builds as repro does (mk/build.sh in a scratch
+# build directory) and reads as repro reads (mk/corpus.sh records): one way.
+# Output: one line per probe; all but the times is the same for the same
+# inputs. WDIR/probes.log has each probe's whole change list.
 # Exit: 0 a gating set found, 1 none among the candidates, 2 setup error.
 STEP=why
 . "$(dirname "$0")/lib.sh"
