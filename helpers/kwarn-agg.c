@@ -284,14 +284,18 @@ static void failed_record(const struct rec *r)
 	*PUSH(f->causes, f->ncauses, f->capcauses) = c;
 }
 
+/* the comparators' part for numbers: -1, 0 or 1 as for strcmp() */
+static int cmp_num(uint64_t x, uint64_t y)
+{
+	return x < y ? -1 : x > y;
+}
+
 static int cmp_failed(const void *a, const void *b)
 {
 	const struct failed *x = a, *y = b;
 	int c;
 
-	if (x->seed != y->seed)
-		return x->seed < y->seed ? -1 : 1;
-	if ((c = strcmp(x->toolchain, y->toolchain)))
+	if ((c = cmp_num(x->seed, y->seed)) || (c = strcmp(x->toolchain, y->toolchain)))
 		return c;
 	return strcmp(x->w, y->w);
 }
@@ -504,13 +508,13 @@ struct seed {
 	int boot;			/* 0 no boot record, 1 none ok, 2 one ok */
 };
 struct count { char *name; uint64_t n; };	/* a status, a flag's name */
+struct counts { struct count *v; size_t n, cap; };
 
 static struct build *builds;
 static size_t nbuilds, capbuilds;
 static struct seed *seeds;
 static size_t nseeds, capseeds;
-static struct count *names, *build_st, *boot_st;
-static size_t nnames, capnames, nbuild_st, capbuild_st, nboot_st, capboot_st;
+static struct counts flag_names, build_st, boot_st;	/* seeds per flag; builds and boots per status */
 static struct htab name_map = MAP;
 /* seed -> index + 1; (seed, name) seen; key -> its lowest seed + 1 */
 static struct htab seed_tab = HTAB(struct num_slot), first_seen = HTAB(struct num_slot);
@@ -533,15 +537,29 @@ static struct seed *seed_of(uint64_t seed, int add)
 	return sd;
 }
 
-static void count_status(struct count **v, size_t *n, size_t *cap, const char *status)
+static void count_status(struct counts *c, const char *status)
 {
 	size_t i;
 
-	for (i = 0; i < *n && strcmp((*v)[i].name, status); i++)
+	for (i = 0; i < c->n && strcmp(c->v[i].name, status); i++)
 		;
-	if (i == *n)
-		*PUSH(*v, *n, *cap) = (struct count){ estrdup(status), 0 };
-	(*v)[i].n++;
+	if (i == c->n)
+		*PUSH(c->v, c->n, c->cap) = (struct count){ estrdup(status), 0 };
+	c->v[i].n++;
+}
+
+static void counts_sort(struct counts *c, int (*cmp)(const void *, const void *))
+{
+	if (c->n)	/* (qsort() of NULL is undefined, even of none) */
+		qsort(c->v, c->n, sizeof(*c->v), cmp);
+}
+
+/* @c's memory, and its names when @names */
+static void counts_free(struct counts *c, int names)
+{
+	for (size_t i = 0; names && i < c->n; i++)
+		free(c->v[i].name);
+	free(c->v);
 }
 
 /* BOOTS: "SEED TAB TOOLCHAIN TAB STATUS" a line; seeds not read are left out */
@@ -569,7 +587,7 @@ static void read_boots(const char *file)
 		}
 		if (!sd->boot)
 			sd->boot = 1;
-		count_status(&boot_st, &nboot_st, &capboot_st, f[2]);
+		count_status(&boot_st, f[2]);
 	}
 	lines_close(&l);
 }
@@ -626,7 +644,7 @@ static void top_header(const struct header *h)
 	sd->builds++;
 	if (strcmp(h->status, "ok")) {
 		sd->not_ok++;
-		count_status(&build_st, &nbuild_st, &capbuild_st, h->status);
+		count_status(&build_st, h->status);
 	}
 	top_seed = h->seed;
 }
@@ -711,8 +729,8 @@ static void top_record(const struct rec *r)
 			struct map_slot *v = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
 
 			if (fresh) {
-				*PUSH(names, nnames, capnames) = (struct count){ g->shown, 0 };
-				v->v = nnames - 1;
+				*PUSH(flag_names.v, flag_names.n, flag_names.cap) = (struct count){ g->shown, 0 };
+				v->v = flag_names.n - 1;
 			}
 			g->name = v->v;
 		}
@@ -754,7 +772,7 @@ static void top_record(const struct rec *r)
 	if (g->last_seed != top_seed + 1) {
 		g->last_seed = top_seed + 1;
 		if (pair_add(&flag_seeds, top_seed, g->name))
-			names[g->name].n++;
+			flag_names.v[g->name].n++;
 	}
 	if (!firsts) {
 		p = num_get(&first_seen, r->key);
@@ -788,9 +806,7 @@ static void top_record(const struct rec *r)
 
 static int cmp_u64(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
+	return cmp_num(*(const uint64_t *)a, *(const uint64_t *)b);
 }
 
 static int cmp_tc(const void *a, const void *b)
@@ -806,19 +822,17 @@ static int cmp_group(const void *a, const void *b)
 	const struct group *x = &groups[*(const size_t *)a], *y = &groups[*(const size_t *)b];
 	int c;
 
-	if (x->n[sort_w] != y->n[sort_w])
-		return x->n[sort_w] > y->n[sort_w] ? -1 : 1;
-	c = strcmp(x->shown, y->shown);
-	return c ? c : strcmp(x->id, y->id);
+	if ((c = cmp_num(y->n[sort_w], x->n[sort_w])) || (c = strcmp(x->shown, y->shown)))
+		return c;
+	return strcmp(x->id, y->id);
 }
 
 static int cmp_file(const void *a, const void *b)
 {
 	const struct file *x = &files[*(const size_t *)a], *y = &files[*(const size_t *)b];
+	int c = cmp_num(y->n[sort_w], x->n[sort_w]);
 
-	if (x->n[sort_w] != y->n[sort_w])
-		return x->n[sort_w] > y->n[sort_w] ? -1 : 1;
-	return strcmp(x->path, y->path);
+	return c ? c : strcmp(x->path, y->path);
 }
 
 /* the flags of toolchain @tc at W level @w, in @rows as top lists them: their number */
@@ -839,10 +853,8 @@ static int cmp_build(const void *a, const void *b)
 	const struct build *x = a, *y = b;
 	int c;
 
-	if (x->seed != y->seed)
-		return x->seed < y->seed ? -1 : 1;
-	if ((c = strcmp(tcs[x->tc].name, tcs[y->tc].name)) || (c = strcmp(x->w, y->w)) ||
-	    (c = strcmp(x->variant, y->variant)))
+	if ((c = cmp_num(x->seed, y->seed)) || (c = strcmp(tcs[x->tc].name, tcs[y->tc].name)) ||
+	    (c = strcmp(x->w, y->w)) || (c = strcmp(x->variant, y->variant)))
 		return c;
 	return strcmp(x->name, y->name);
 }
@@ -851,10 +863,9 @@ static int cmp_build(const void *a, const void *b)
 static int cmp_name(const void *a, const void *b)
 {
 	const struct count *x = a, *y = b;
+	int c = cmp_num(y->n, x->n);
 
-	if (x->n != y->n)
-		return x->n > y->n ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return c ? c : strcmp(x->name, y->name);
 }
 
 /* the keys each seed printed first; seeds, builds, names, statuses sorted */
@@ -868,19 +879,15 @@ static void campaign_sort(void)
 	for (struct num_slot *k = NULL; (k = htab_next(&first_seen, k)); )
 		seeds[num_get(&seed_tab, k->v - 1)->v - 1].new_keys++;
 	qsort(builds, nbuilds, sizeof(*builds), cmp_build);
-	if (nnames)
-		qsort(names, nnames, sizeof(*names), cmp_name);
-	/* (a count begins with its name) */
-	if (nbuild_st)
-		qsort(build_st, nbuild_st, sizeof(*build_st), cmp_str);
-	if (nboot_st)
-		qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_str);
+	counts_sort(&flag_names, cmp_name);
+	counts_sort(&build_st, cmp_str);	/* (a count begins with its name) */
+	counts_sort(&boot_st, cmp_str);
 }
 
-static void put_counts(const struct count *v, size_t n)
+static void put_counts(const struct counts *c)
 {
-	for (size_t i = 0; i < n; i++)
-		printf("%s%s %llu", i ? ", " : "", v[i].name, (unsigned long long)v[i].n);
+	for (size_t i = 0; i < c->n; i++)
+		printf("%s%s %llu", i ? ", " : "", c->v[i].name, (unsigned long long)c->v[i].n);
 }
 
 static void campaign_print(void)
@@ -900,7 +907,7 @@ static void campaign_print(void)
 	printf("builds not ok: %zu", bad_builds);
 	if (bad_builds) {
 		printf(" (");
-		put_counts(build_st, nbuild_st);
+		put_counts(&build_st);
 		putchar(')');
 	}
 	putchar('\n');
@@ -914,15 +921,15 @@ static void campaign_print(void)
 		}
 	if (bad_builds > k)
 		printf("  and %zu more\n", bad_builds - k);
-	if (nboot_st) {
+	if (boot_st.n) {
 		printf("boots not ok: ");
-		put_counts(boot_st, nboot_st);
+		put_counts(&boot_st);
 		putchar('\n');
 	}
 	printf("\n  seeds  flag (the %zu printed by the most seeds, of %zu)\n",
-	       nnames < list_n ? nnames : (size_t)list_n, nnames);
-	for (size_t i = 0; i < nnames && i < list_n; i++)
-		printf("  %5llu  %s\n", (unsigned long long)names[i].n, names[i].name);
+	       flag_names.n < list_n ? flag_names.n : (size_t)list_n, flag_names.n);
+	for (size_t i = 0; i < flag_names.n && i < list_n; i++)
+		printf("  %5llu  %s\n", (unsigned long long)flag_names.v[i].n, flag_names.v[i].name);
 	printf("\nkeys first seen (no lower-numbered seed printed them), the %zu newest seeds:\n",
 	       nseeds < list_n ? nseeds : (size_t)list_n);
 	printf("       seed  new keys  distinct keys so far\n");
@@ -948,12 +955,12 @@ static void put_worst(const struct worst *w)
 }
 
 /* {"NAME":N,...} of counted statuses */
-static void put_json_counts(const struct count *v, size_t n)
+static void put_json_counts(const struct counts *c)
 {
 	putchar('{');
-	for (size_t i = 0; i < n; i++) {
-		put_str(stdout, i ? "," : "", v[i].name);
-		printf(":%llu", (unsigned long long)v[i].n);
+	for (size_t i = 0; i < c->n; i++) {
+		put_str(stdout, i ? "," : "", c->v[i].name);
+		printf(":%llu", (unsigned long long)c->v[i].n);
 	}
 	putchar('}');
 }
@@ -1018,15 +1025,15 @@ static void top_json(const size_t *order, size_t *rows)
 		       (unsigned long long)seeds[i].new_keys, total);
 	}
 	printf("],\"flags\":[");
-	for (size_t i = 0; i < nnames; i++) {
+	for (size_t i = 0; i < flag_names.n; i++) {
 		printf("%s{\"flag\":", i ? "," : "");
-		put_json_string(stdout, names[i].name, JSON_U_ESCAPES);
-		printf(",\"seeds\":%llu}", (unsigned long long)names[i].n);
+		put_json_string(stdout, flag_names.v[i].name, JSON_U_ESCAPES);
+		printf(",\"seeds\":%llu}", (unsigned long long)flag_names.v[i].n);
 	}
 	printf("],\"build_status\":");
-	put_json_counts(build_st, nbuild_st);
+	put_json_counts(&build_st);
 	printf(",\"boot_status\":");
-	put_json_counts(boot_st, nboot_st);
+	put_json_counts(&boot_st);
 	printf("}\n");
 }
 
@@ -1113,17 +1120,11 @@ static void top_print(void)
 		free(builds[i].status);
 		free(builds[i].name);
 	}
-	for (size_t i = 0; i < nbuild_st; i++)
-		free(build_st[i].name);
-	for (size_t i = 0; i < nboot_st; i++)
-		free(boot_st[i].name);
 	free(builds);
 	free(seeds);
-	for (size_t i = 0; sums_mode && i < nnames; i++)
-		free(names[i].name);
-	free(names);
-	free(build_st);
-	free(boot_st);
+	counts_free(&flag_names, sums_mode);	/* (else a group's shown name) */
+	counts_free(&build_st, 1);
+	counts_free(&boot_st, 1);
 	htab_free(&seed_tab);
 	htab_free(&flag_seeds);
 	htab_free(&first_seen);
@@ -1252,21 +1253,17 @@ static int cmp_site(const void *a, const void *b)
 	const struct site *x = &sites[*(const size_t *)a], *y = &sites[*(const size_t *)b];
 	int c;
 
-	if ((c = strcmp(arena + x->path, arena + y->path)))
+	if ((c = strcmp(arena + x->path, arena + y->path)) || (c = cmp_num(x->line, y->line)))
 		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
 	return strcmp(arena + x->flag, arena + y->flag);
 }
 
 static int cmp_flag_row(const void *a, const void *b)
 {
 	const struct flag_row *x = a, *y = b;
-	uint64_t nx = x->c[0] + x->c[1], ny = y->c[0] + y->c[1];
+	int c = cmp_num(y->c[0] + y->c[1], x->c[0] + x->c[1]);
 
-	if (nx != ny)
-		return nx > ny ? -1 : 1;
-	return strcmp(x->flag, y->flag);
+	return c ? c : strcmp(x->flag, y->flag);
 }
 
 /* one site of a -j list, as compare.jq gives it */
@@ -1763,17 +1760,24 @@ static size_t tc_named(const struct lines *l, const char *name)
 	return i;
 }
 
+/* the @n numbers of fields @f, @flen into @v */
+static void sums_counts(const struct lines *l, char **f, const size_t *flen, uint64_t *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!parse_u64(f[i], flen[i], &v[i]))
+			bad(l, l->lineno, "a bad count");
+}
+
 /* "first SEED N": seed SEED printed N keys first (its build came before) */
 static void first_count(const struct lines *l, char **f, const size_t *flen)
 {
-	uint64_t seed, n;
+	uint64_t v[2];
 	struct seed *sd;
 
-	if (!parse_u64(f[1], flen[1], &seed) || !parse_u64(f[2], flen[2], &n))
-		bad(l, l->lineno, "a bad count");
-	if (!(sd = seed_of(seed, 0)))
-		bad(l, l->lineno, "seed %llu has no build", (unsigned long long)seed);
-	sd->new_keys = n;
+	sums_counts(l, f + 1, flen + 1, v, 2);
+	if (!(sd = seed_of(v[0], 0)))
+		bad(l, l->lineno, "seed %llu has no build", (unsigned long long)v[0]);
+	sd->new_keys = v[1];
 }
 
 /* -f: the "first" lines of FIRSTS */
@@ -1830,9 +1834,7 @@ static void read_sums(const char *file)
 			size_t tc = tc_named(&l, f[1]), gi;
 			struct group *g;
 
-			for (int i = 0; i < 9; i++)
-				if (!parse_u64(f[4 + i], flen[4 + i], &v[i]))
-					bad(&l, l.lineno, "a bad count");
+			sums_counts(&l, f + 4, flen + 4, v, 9);
 			gi = group_of(tc, f[2], flen[2], f[3], flen[3], &fresh);
 			g = &groups[gi];
 			if (!fresh)
@@ -1853,17 +1855,14 @@ static void read_sums(const char *file)
 			memset(fl, 0, sizeof(*fl));
 			fl->tc = tc;
 			fl->path = estrndup(f[2], flen[2]);
-			for (int i = 0; i < 6; i++)
-				if (!parse_u64(f[3 + i], flen[3 + i], &v[i]))
-					bad(&l, l.lineno, "a bad count");
+			sums_counts(&l, f + 3, flen + 3, v, 6);
 			for (int w = 0; w < NW; w++) {
 				fl->n[w] = v[w];
 				fl->seen |= (v[3 + w] > 0) << w;
 			}
 		} else if (!strcmp(f[0], "flag") && nf == 3) {
-			if (!parse_u64(f[2], flen[2], &v[0]))
-				bad(&l, l.lineno, "a bad count");
-			*PUSH(names, nnames, capnames) = (struct count){ estrndup(f[1], flen[1]), v[0] };
+			sums_counts(&l, f + 2, flen + 2, v, 1);
+			*PUSH(flag_names.v, flag_names.n, flag_names.cap) = (struct count){ estrndup(f[1], flen[1]), v[0] };
 		} else if (!strcmp(f[0], "first") && nf == 3) {
 			first_count(&l, f, flen);
 		} else {
