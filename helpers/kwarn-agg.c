@@ -649,6 +649,16 @@ static void top_header(const struct header *h)
 	top_seed = h->seed;
 }
 
+static struct file *file_new(size_t tc, const char *path, size_t pathlen)
+{
+	struct file *f = PUSH(files, nfiles, capfiles);
+
+	memset(f, 0, sizeof(*f));
+	f->tc = tc;
+	f->path = estrndup(path, pathlen);
+	return f;
+}
+
 /* the flag @tool @flag of toolchain @tc: its index in groups, *fresh when new */
 static size_t group_of(size_t tc, const char *tool, size_t toollen, const char *flag, size_t flaglen, int *fresh)
 {
@@ -744,10 +754,7 @@ static void top_record(const struct rec *r)
 		memcpy(k + sizeof(size_t), r->path, r->pathlen);
 		v = map_put(&file_map, k, sizeof(size_t) + r->pathlen, &fresh);
 		if (fresh) {
-			f = PUSH(files, nfiles, capfiles);
-			memset(f, 0, sizeof(*f));
-			f->tc = cur_tc;
-			f->path = estrndup(r->path, r->pathlen);
+			file_new(cur_tc, r->path, r->pathlen);
 			v->v = nfiles - 1;
 		}
 		last_file = v->v;
@@ -1406,9 +1413,9 @@ static void compare_seed(void)
 
 static void compare_begin(void)
 {
-	if (json && top_only) {
-		fputs("{\"new\":[", stdout);
-	} else if (json) {
+	if (!json)
+		return;
+	if (!top_only) {
 		const char *dir = getenv("TMPDIR");
 		char *name = emalloc(strlen(dir && *dir ? dir : "/tmp") + 32);
 		int fd;
@@ -1417,8 +1424,8 @@ static void compare_begin(void)
 		if ((fd = mkstemp(name)) < 0 || unlink(name) || !(gone_tmp = fdopen(fd, "w+")))
 			die(EXIT_IO, "%s: %s", name, strerror(errno));
 		free(name);
-		fputs("{\"new\":[", stdout);
 	}
+	fputs("{\"new\":[", stdout);
 }
 
 /* a build of B that failed, for a seed whose A builds did not */
@@ -1849,12 +1856,8 @@ static void read_sums(const char *file)
 			}
 			tcs[tc].warned |= v[8] > 0;
 		} else if (!strcmp(f[0], "file") && nf == 9) {
-			size_t tc = tc_named(&l, f[1]);
-			struct file *fl = PUSH(files, nfiles, capfiles);
+			struct file *fl = file_new(tc_named(&l, f[1]), f[2], flen[2]);
 
-			memset(fl, 0, sizeof(*fl));
-			fl->tc = tc;
-			fl->path = estrndup(f[2], flen[2]);
 			sums_counts(&l, f + 3, flen + 3, v, 6);
 			for (int w = 0; w < NW; w++) {
 				fl->n[w] = v[w];
