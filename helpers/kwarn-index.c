@@ -1719,6 +1719,14 @@ static _Noreturn void usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* a reading command's DB @name opened, when it has @want arguments (DB first) */
+static void db_read(int argc, int want, const char *name)
+{
+	if (argc != want)
+		usage();
+	db_open(name, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *runp = NULL, *summary_sh = NULL, *seeds = NULL, *key = NULL, *cmd;
@@ -1753,29 +1761,21 @@ int main(int argc, char **argv)
 		atexit(rm_tmpdir);
 		update(summary_sh, argv[1], runp, all);
 	} else if (!strcmp(cmd, "summaries")) {
-		if (argc != 3)
-			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 3, argv[0]);
 		summaries(argv[1], argv[2], seeds, by_name, count);
 	} else if (!strcmp(cmd, "sums")) {
-		if (argc != 3)
-			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 3, argv[0]);
 		sums(argv[1], argv[2]);
 	} else if (!strcmp(cmd, "files")) {
-		if (argc != 3 || !key)
+		if (!key)
 			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 3, argv[0]);
 		key_files(key, argv[1], argv[2], seeds);
 	} else if (!strcmp(cmd, "records")) {
-		if (argc != 2)
-			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 2, argv[0]);
 		records(argv[1]);
 	} else if (!strcmp(cmd, "boots")) {
-		if (argc != 2)
-			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 2, argv[0]);
 		boots(argv[1], seeds);
 	} else {
 		usage();
