@@ -726,9 +726,6 @@ static void top_record(const struct rec *r)
 	unsigned mask = w_mask(r->level);
 	int fresh;
 
-	failed_record(r);
-	if (strcmp(r->kind, "warning"))
-		return;
 	t->warned = 1;
 	/* records come sorted by path: the flag and file of the last one are likely */
 	g = last_group < ngroups ? &groups[last_group] : NULL;
@@ -1228,9 +1225,6 @@ static void compare_record(const struct rec *r)
 	struct site *s;
 	int fresh;
 
-	failed_record(r);
-	if (strcmp(r->kind, "warning"))
-		return;
 	e = htab_put(&site_idx, site_hash(r), site_is, r, &fresh);
 	if (fresh) {
 		s = PUSH(sites, nsites, capsites);
@@ -1702,7 +1696,7 @@ static int src_next(struct src *s)
 	return 1;
 }
 
-/* the records of the summary src_next() gave, each to @each */
+/* the records of the summary src_next() gave: root causes kept, each warning to @each */
 static void src_body(struct src *s, void (*each)(const struct rec *))
 {
 	while (s->records < s->h.unique) {
@@ -1714,7 +1708,9 @@ static void src_body(struct src *s, void (*each)(const struct rec *))
 			bad(&s->l, s->hline, "the header says unique %llu, the file has %llu records",
 			    (unsigned long long)s->h.unique, (unsigned long long)s->records);
 		parse_record(&s->l, line, len, &r);
-		each(&r);
+		failed_record(&r);
+		if (!strcmp(r.kind, "warning"))
+			each(&r);
 		s->records++;
 		if (r.count > UINT64_MAX - s->instances)
 			bad(&s->l, s->l.lineno, "the counts overflow");
@@ -1879,23 +1875,19 @@ static void top(struct names *in)
 {
 	struct src s = { .names = in->v, .n = in->n };
 
-	if (sums_mode) {
+	if (sums_mode)
 		read_sums(in->v[0]);
-		if (boots)
-			read_boots(boots);
-		top_print();
-		return;
-	}
-	while (src_next(&s)) {
-		top_header(&s.h);
-		failed_header(&s.h, 0);
-		top_keys_of(&s.l, s.hline);
-		src_body(&s, top_record);
-	}
+	else
+		while (src_next(&s)) {
+			top_header(&s.h);
+			failed_header(&s.h, 0);
+			top_keys_of(&s.l, s.hline);
+			src_body(&s, top_record);
+		}
 	src_free(&s);
 	if (boots)
 		read_boots(boots);
-	if (firsts)
+	if (firsts)	/* (not with -p) */
 		read_firsts(firsts);
 	top_print();
 }
