@@ -284,14 +284,18 @@ static void failed_record(const struct rec *r)
 	*PUSH(f->causes, f->ncauses, f->capcauses) = c;
 }
 
+/* the comparators' part for numbers: -1, 0 or 1 as for strcmp() */
+static int cmp_num(uint64_t x, uint64_t y)
+{
+	return x < y ? -1 : x > y;
+}
+
 static int cmp_failed(const void *a, const void *b)
 {
 	const struct failed *x = a, *y = b;
 	int c;
 
-	if (x->seed != y->seed)
-		return x->seed < y->seed ? -1 : 1;
-	if ((c = strcmp(x->toolchain, y->toolchain)))
+	if ((c = cmp_num(x->seed, y->seed)) || (c = strcmp(x->toolchain, y->toolchain)))
 		return c;
 	return strcmp(x->w, y->w);
 }
@@ -504,13 +508,13 @@ struct seed {
 	int boot;			/* 0 no boot record, 1 none ok, 2 one ok */
 };
 struct count { char *name; uint64_t n; };	/* a status, a flag's name */
+struct counts { struct count *v; size_t n, cap; };
 
 static struct build *builds;
 static size_t nbuilds, capbuilds;
 static struct seed *seeds;
 static size_t nseeds, capseeds;
-static struct count *names, *build_st, *boot_st;
-static size_t nnames, capnames, nbuild_st, capbuild_st, nboot_st, capboot_st;
+static struct counts flag_names, build_st, boot_st;	/* seeds per flag; builds and boots per status */
 static struct htab name_map = MAP;
 /* seed -> index + 1; (seed, name) seen; key -> its lowest seed + 1 */
 static struct htab seed_tab = HTAB(struct num_slot), first_seen = HTAB(struct num_slot);
@@ -533,15 +537,29 @@ static struct seed *seed_of(uint64_t seed, int add)
 	return sd;
 }
 
-static void count_status(struct count **v, size_t *n, size_t *cap, const char *status)
+static void count_status(struct counts *c, const char *status)
 {
 	size_t i;
 
-	for (i = 0; i < *n && strcmp((*v)[i].name, status); i++)
+	for (i = 0; i < c->n && strcmp(c->v[i].name, status); i++)
 		;
-	if (i == *n)
-		*PUSH(*v, *n, *cap) = (struct count){ estrdup(status), 0 };
-	(*v)[i].n++;
+	if (i == c->n)
+		*PUSH(c->v, c->n, c->cap) = (struct count){ estrdup(status), 0 };
+	c->v[i].n++;
+}
+
+static void counts_sort(struct counts *c, int (*cmp)(const void *, const void *))
+{
+	if (c->n)	/* (qsort() of NULL is undefined, even of none) */
+		qsort(c->v, c->n, sizeof(*c->v), cmp);
+}
+
+/* @c's memory, and its names when @names */
+static void counts_free(struct counts *c, int names)
+{
+	for (size_t i = 0; names && i < c->n; i++)
+		free(c->v[i].name);
+	free(c->v);
 }
 
 /* BOOTS: "SEED TAB TOOLCHAIN TAB STATUS" a line; seeds not read are left out */
@@ -569,7 +587,7 @@ static void read_boots(const char *file)
 		}
 		if (!sd->boot)
 			sd->boot = 1;
-		count_status(&boot_st, &nboot_st, &capboot_st, f[2]);
+		count_status(&boot_st, f[2]);
 	}
 	lines_close(&l);
 }
@@ -626,9 +644,19 @@ static void top_header(const struct header *h)
 	sd->builds++;
 	if (strcmp(h->status, "ok")) {
 		sd->not_ok++;
-		count_status(&build_st, &nbuild_st, &capbuild_st, h->status);
+		count_status(&build_st, h->status);
 	}
 	top_seed = h->seed;
+}
+
+static struct file *file_new(size_t tc, const char *path, size_t pathlen)
+{
+	struct file *f = PUSH(files, nfiles, capfiles);
+
+	memset(f, 0, sizeof(*f));
+	f->tc = tc;
+	f->path = estrndup(path, pathlen);
+	return f;
 }
 
 /* the flag @tool @flag of toolchain @tc: its index in groups, *fresh when new */
@@ -698,9 +726,6 @@ static void top_record(const struct rec *r)
 	unsigned mask = w_mask(r->level);
 	int fresh;
 
-	failed_record(r);
-	if (strcmp(r->kind, "warning"))
-		return;
 	t->warned = 1;
 	/* records come sorted by path: the flag and file of the last one are likely */
 	g = last_group < ngroups ? &groups[last_group] : NULL;
@@ -711,8 +736,8 @@ static void top_record(const struct rec *r)
 			struct map_slot *v = map_put(&name_map, g->shown, strlen(g->shown), &fresh);
 
 			if (fresh) {
-				*PUSH(names, nnames, capnames) = (struct count){ g->shown, 0 };
-				v->v = nnames - 1;
+				*PUSH(flag_names.v, flag_names.n, flag_names.cap) = (struct count){ g->shown, 0 };
+				v->v = flag_names.n - 1;
 			}
 			g->name = v->v;
 		}
@@ -726,10 +751,7 @@ static void top_record(const struct rec *r)
 		memcpy(k + sizeof(size_t), r->path, r->pathlen);
 		v = map_put(&file_map, k, sizeof(size_t) + r->pathlen, &fresh);
 		if (fresh) {
-			f = PUSH(files, nfiles, capfiles);
-			memset(f, 0, sizeof(*f));
-			f->tc = cur_tc;
-			f->path = estrndup(r->path, r->pathlen);
+			file_new(cur_tc, r->path, r->pathlen);
 			v->v = nfiles - 1;
 		}
 		last_file = v->v;
@@ -754,7 +776,7 @@ static void top_record(const struct rec *r)
 	if (g->last_seed != top_seed + 1) {
 		g->last_seed = top_seed + 1;
 		if (pair_add(&flag_seeds, top_seed, g->name))
-			names[g->name].n++;
+			flag_names.v[g->name].n++;
 	}
 	if (!firsts) {
 		p = num_get(&first_seen, r->key);
@@ -788,9 +810,7 @@ static void top_record(const struct rec *r)
 
 static int cmp_u64(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
+	return cmp_num(*(const uint64_t *)a, *(const uint64_t *)b);
 }
 
 static int cmp_tc(const void *a, const void *b)
@@ -806,19 +826,17 @@ static int cmp_group(const void *a, const void *b)
 	const struct group *x = &groups[*(const size_t *)a], *y = &groups[*(const size_t *)b];
 	int c;
 
-	if (x->n[sort_w] != y->n[sort_w])
-		return x->n[sort_w] > y->n[sort_w] ? -1 : 1;
-	c = strcmp(x->shown, y->shown);
-	return c ? c : strcmp(x->id, y->id);
+	if ((c = cmp_num(y->n[sort_w], x->n[sort_w])) || (c = strcmp(x->shown, y->shown)))
+		return c;
+	return strcmp(x->id, y->id);
 }
 
 static int cmp_file(const void *a, const void *b)
 {
 	const struct file *x = &files[*(const size_t *)a], *y = &files[*(const size_t *)b];
+	int c = cmp_num(y->n[sort_w], x->n[sort_w]);
 
-	if (x->n[sort_w] != y->n[sort_w])
-		return x->n[sort_w] > y->n[sort_w] ? -1 : 1;
-	return strcmp(x->path, y->path);
+	return c ? c : strcmp(x->path, y->path);
 }
 
 /* the flags of toolchain @tc at W level @w, in @rows as top lists them: their number */
@@ -839,10 +857,8 @@ static int cmp_build(const void *a, const void *b)
 	const struct build *x = a, *y = b;
 	int c;
 
-	if (x->seed != y->seed)
-		return x->seed < y->seed ? -1 : 1;
-	if ((c = strcmp(tcs[x->tc].name, tcs[y->tc].name)) || (c = strcmp(x->w, y->w)) ||
-	    (c = strcmp(x->variant, y->variant)))
+	if ((c = cmp_num(x->seed, y->seed)) || (c = strcmp(tcs[x->tc].name, tcs[y->tc].name)) ||
+	    (c = strcmp(x->w, y->w)) || (c = strcmp(x->variant, y->variant)))
 		return c;
 	return strcmp(x->name, y->name);
 }
@@ -851,10 +867,9 @@ static int cmp_build(const void *a, const void *b)
 static int cmp_name(const void *a, const void *b)
 {
 	const struct count *x = a, *y = b;
+	int c = cmp_num(y->n, x->n);
 
-	if (x->n != y->n)
-		return x->n > y->n ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return c ? c : strcmp(x->name, y->name);
 }
 
 /* the keys each seed printed first; seeds, builds, names, statuses sorted */
@@ -868,19 +883,15 @@ static void campaign_sort(void)
 	for (struct num_slot *k = NULL; (k = htab_next(&first_seen, k)); )
 		seeds[num_get(&seed_tab, k->v - 1)->v - 1].new_keys++;
 	qsort(builds, nbuilds, sizeof(*builds), cmp_build);
-	if (nnames)
-		qsort(names, nnames, sizeof(*names), cmp_name);
-	/* (a count begins with its name) */
-	if (nbuild_st)
-		qsort(build_st, nbuild_st, sizeof(*build_st), cmp_str);
-	if (nboot_st)
-		qsort(boot_st, nboot_st, sizeof(*boot_st), cmp_str);
+	counts_sort(&flag_names, cmp_name);
+	counts_sort(&build_st, cmp_str);	/* (a count begins with its name) */
+	counts_sort(&boot_st, cmp_str);
 }
 
-static void put_counts(const struct count *v, size_t n)
+static void put_counts(const struct counts *c)
 {
-	for (size_t i = 0; i < n; i++)
-		printf("%s%s %llu", i ? ", " : "", v[i].name, (unsigned long long)v[i].n);
+	for (size_t i = 0; i < c->n; i++)
+		printf("%s%s %llu", i ? ", " : "", c->v[i].name, (unsigned long long)c->v[i].n);
 }
 
 static void campaign_print(void)
@@ -900,7 +911,7 @@ static void campaign_print(void)
 	printf("builds not ok: %zu", bad_builds);
 	if (bad_builds) {
 		printf(" (");
-		put_counts(build_st, nbuild_st);
+		put_counts(&build_st);
 		putchar(')');
 	}
 	putchar('\n');
@@ -914,15 +925,15 @@ static void campaign_print(void)
 		}
 	if (bad_builds > k)
 		printf("  and %zu more\n", bad_builds - k);
-	if (nboot_st) {
+	if (boot_st.n) {
 		printf("boots not ok: ");
-		put_counts(boot_st, nboot_st);
+		put_counts(&boot_st);
 		putchar('\n');
 	}
 	printf("\n  seeds  flag (the %zu printed by the most seeds, of %zu)\n",
-	       nnames < list_n ? nnames : (size_t)list_n, nnames);
-	for (size_t i = 0; i < nnames && i < list_n; i++)
-		printf("  %5llu  %s\n", (unsigned long long)names[i].n, names[i].name);
+	       flag_names.n < list_n ? flag_names.n : (size_t)list_n, flag_names.n);
+	for (size_t i = 0; i < flag_names.n && i < list_n; i++)
+		printf("  %5llu  %s\n", (unsigned long long)flag_names.v[i].n, flag_names.v[i].name);
 	printf("\nkeys first seen (no lower-numbered seed printed them), the %zu newest seeds:\n",
 	       nseeds < list_n ? nseeds : (size_t)list_n);
 	printf("       seed  new keys  distinct keys so far\n");
@@ -948,12 +959,12 @@ static void put_worst(const struct worst *w)
 }
 
 /* {"NAME":N,...} of counted statuses */
-static void put_json_counts(const struct count *v, size_t n)
+static void put_json_counts(const struct counts *c)
 {
 	putchar('{');
-	for (size_t i = 0; i < n; i++) {
-		put_str(stdout, i ? "," : "", v[i].name);
-		printf(":%llu", (unsigned long long)v[i].n);
+	for (size_t i = 0; i < c->n; i++) {
+		put_str(stdout, i ? "," : "", c->v[i].name);
+		printf(":%llu", (unsigned long long)c->v[i].n);
 	}
 	putchar('}');
 }
@@ -1018,15 +1029,15 @@ static void top_json(const size_t *order, size_t *rows)
 		       (unsigned long long)seeds[i].new_keys, total);
 	}
 	printf("],\"flags\":[");
-	for (size_t i = 0; i < nnames; i++) {
+	for (size_t i = 0; i < flag_names.n; i++) {
 		printf("%s{\"flag\":", i ? "," : "");
-		put_json_string(stdout, names[i].name, JSON_U_ESCAPES);
-		printf(",\"seeds\":%llu}", (unsigned long long)names[i].n);
+		put_json_string(stdout, flag_names.v[i].name, JSON_U_ESCAPES);
+		printf(",\"seeds\":%llu}", (unsigned long long)flag_names.v[i].n);
 	}
 	printf("],\"build_status\":");
-	put_json_counts(build_st, nbuild_st);
+	put_json_counts(&build_st);
 	printf(",\"boot_status\":");
-	put_json_counts(boot_st, nboot_st);
+	put_json_counts(&boot_st);
 	printf("}\n");
 }
 
@@ -1113,17 +1124,11 @@ static void top_print(void)
 		free(builds[i].status);
 		free(builds[i].name);
 	}
-	for (size_t i = 0; i < nbuild_st; i++)
-		free(build_st[i].name);
-	for (size_t i = 0; i < nboot_st; i++)
-		free(boot_st[i].name);
 	free(builds);
 	free(seeds);
-	for (size_t i = 0; sums_mode && i < nnames; i++)
-		free(names[i].name);
-	free(names);
-	free(build_st);
-	free(boot_st);
+	counts_free(&flag_names, sums_mode);	/* (else a group's shown name) */
+	counts_free(&build_st, 1);
+	counts_free(&boot_st, 1);
 	htab_free(&seed_tab);
 	htab_free(&flag_seeds);
 	htab_free(&first_seen);
@@ -1220,9 +1225,6 @@ static void compare_record(const struct rec *r)
 	struct site *s;
 	int fresh;
 
-	failed_record(r);
-	if (strcmp(r->kind, "warning"))
-		return;
 	e = htab_put(&site_idx, site_hash(r), site_is, r, &fresh);
 	if (fresh) {
 		s = PUSH(sites, nsites, capsites);
@@ -1252,21 +1254,17 @@ static int cmp_site(const void *a, const void *b)
 	const struct site *x = &sites[*(const size_t *)a], *y = &sites[*(const size_t *)b];
 	int c;
 
-	if ((c = strcmp(arena + x->path, arena + y->path)))
+	if ((c = strcmp(arena + x->path, arena + y->path)) || (c = cmp_num(x->line, y->line)))
 		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
 	return strcmp(arena + x->flag, arena + y->flag);
 }
 
 static int cmp_flag_row(const void *a, const void *b)
 {
 	const struct flag_row *x = a, *y = b;
-	uint64_t nx = x->c[0] + x->c[1], ny = y->c[0] + y->c[1];
+	int c = cmp_num(y->c[0] + y->c[1], x->c[0] + x->c[1]);
 
-	if (nx != ny)
-		return nx > ny ? -1 : 1;
-	return strcmp(x->flag, y->flag);
+	return c ? c : strcmp(x->flag, y->flag);
 }
 
 /* one site of a -j list, as compare.jq gives it */
@@ -1409,9 +1407,9 @@ static void compare_seed(void)
 
 static void compare_begin(void)
 {
-	if (json && top_only) {
-		fputs("{\"new\":[", stdout);
-	} else if (json) {
+	if (!json)
+		return;
+	if (!top_only) {
 		const char *dir = getenv("TMPDIR");
 		char *name = emalloc(strlen(dir && *dir ? dir : "/tmp") + 32);
 		int fd;
@@ -1420,8 +1418,8 @@ static void compare_begin(void)
 		if ((fd = mkstemp(name)) < 0 || unlink(name) || !(gone_tmp = fdopen(fd, "w+")))
 			die(EXIT_IO, "%s: %s", name, strerror(errno));
 		free(name);
-		fputs("{\"new\":[", stdout);
 	}
+	fputs("{\"new\":[", stdout);
 }
 
 /* a build of B that failed, for a seed whose A builds did not */
@@ -1698,7 +1696,7 @@ static int src_next(struct src *s)
 	return 1;
 }
 
-/* the records of the summary src_next() gave, each to @each */
+/* the records of the summary src_next() gave: root causes kept, each warning to @each */
 static void src_body(struct src *s, void (*each)(const struct rec *))
 {
 	while (s->records < s->h.unique) {
@@ -1710,7 +1708,9 @@ static void src_body(struct src *s, void (*each)(const struct rec *))
 			bad(&s->l, s->hline, "the header says unique %llu, the file has %llu records",
 			    (unsigned long long)s->h.unique, (unsigned long long)s->records);
 		parse_record(&s->l, line, len, &r);
-		each(&r);
+		failed_record(&r);
+		if (!strcmp(r.kind, "warning"))
+			each(&r);
 		s->records++;
 		if (r.count > UINT64_MAX - s->instances)
 			bad(&s->l, s->l.lineno, "the counts overflow");
@@ -1763,17 +1763,24 @@ static size_t tc_named(const struct lines *l, const char *name)
 	return i;
 }
 
+/* the @n numbers of fields @f, @flen into @v */
+static void sums_counts(const struct lines *l, char **f, const size_t *flen, uint64_t *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!parse_u64(f[i], flen[i], &v[i]))
+			bad(l, l->lineno, "a bad count");
+}
+
 /* "first SEED N": seed SEED printed N keys first (its build came before) */
 static void first_count(const struct lines *l, char **f, const size_t *flen)
 {
-	uint64_t seed, n;
+	uint64_t v[2];
 	struct seed *sd;
 
-	if (!parse_u64(f[1], flen[1], &seed) || !parse_u64(f[2], flen[2], &n))
-		bad(l, l->lineno, "a bad count");
-	if (!(sd = seed_of(seed, 0)))
-		bad(l, l->lineno, "seed %llu has no build", (unsigned long long)seed);
-	sd->new_keys = n;
+	sums_counts(l, f + 1, flen + 1, v, 2);
+	if (!(sd = seed_of(v[0], 0)))
+		bad(l, l->lineno, "seed %llu has no build", (unsigned long long)v[0]);
+	sd->new_keys = v[1];
 }
 
 /* -f: the "first" lines of FIRSTS */
@@ -1830,9 +1837,7 @@ static void read_sums(const char *file)
 			size_t tc = tc_named(&l, f[1]), gi;
 			struct group *g;
 
-			for (int i = 0; i < 9; i++)
-				if (!parse_u64(f[4 + i], flen[4 + i], &v[i]))
-					bad(&l, l.lineno, "a bad count");
+			sums_counts(&l, f + 4, flen + 4, v, 9);
 			gi = group_of(tc, f[2], flen[2], f[3], flen[3], &fresh);
 			g = &groups[gi];
 			if (!fresh)
@@ -1847,23 +1852,16 @@ static void read_sums(const char *file)
 			}
 			tcs[tc].warned |= v[8] > 0;
 		} else if (!strcmp(f[0], "file") && nf == 9) {
-			size_t tc = tc_named(&l, f[1]);
-			struct file *fl = PUSH(files, nfiles, capfiles);
+			struct file *fl = file_new(tc_named(&l, f[1]), f[2], flen[2]);
 
-			memset(fl, 0, sizeof(*fl));
-			fl->tc = tc;
-			fl->path = estrndup(f[2], flen[2]);
-			for (int i = 0; i < 6; i++)
-				if (!parse_u64(f[3 + i], flen[3 + i], &v[i]))
-					bad(&l, l.lineno, "a bad count");
+			sums_counts(&l, f + 3, flen + 3, v, 6);
 			for (int w = 0; w < NW; w++) {
 				fl->n[w] = v[w];
 				fl->seen |= (v[3 + w] > 0) << w;
 			}
 		} else if (!strcmp(f[0], "flag") && nf == 3) {
-			if (!parse_u64(f[2], flen[2], &v[0]))
-				bad(&l, l.lineno, "a bad count");
-			*PUSH(names, nnames, capnames) = (struct count){ estrndup(f[1], flen[1]), v[0] };
+			sums_counts(&l, f + 2, flen + 2, v, 1);
+			*PUSH(flag_names.v, flag_names.n, flag_names.cap) = (struct count){ estrndup(f[1], flen[1]), v[0] };
 		} else if (!strcmp(f[0], "first") && nf == 3) {
 			first_count(&l, f, flen);
 		} else {
@@ -1877,23 +1875,19 @@ static void top(struct names *in)
 {
 	struct src s = { .names = in->v, .n = in->n };
 
-	if (sums_mode) {
+	if (sums_mode)
 		read_sums(in->v[0]);
-		if (boots)
-			read_boots(boots);
-		top_print();
-		return;
-	}
-	while (src_next(&s)) {
-		top_header(&s.h);
-		failed_header(&s.h, 0);
-		top_keys_of(&s.l, s.hline);
-		src_body(&s, top_record);
-	}
+	else
+		while (src_next(&s)) {
+			top_header(&s.h);
+			failed_header(&s.h, 0);
+			top_keys_of(&s.l, s.hline);
+			src_body(&s, top_record);
+		}
 	src_free(&s);
 	if (boots)
 		read_boots(boots);
-	if (firsts)
+	if (firsts)	/* (not with -p) */
 		read_firsts(firsts);
 	top_print();
 }

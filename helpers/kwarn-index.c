@@ -93,6 +93,34 @@ static sqlite3_stmt *prep(const char *sql)
 	return s;
 }
 
+/* statements made and finalized together */
+struct stmt_sql { sqlite3_stmt **s; const char *sql; };
+#define NSTMTS(t)	(sizeof(t) / sizeof((t)[0]))
+
+static void prep_all(const struct stmt_sql *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		*t[i].s = prep(t[i].sql);
+}
+
+static void finalize_all(const struct stmt_sql *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		sqlite3_finalize(*t[i].s);
+}
+
+/* one step of a statement that returns a number: it, the statement reset */
+static int64_t step_int(sqlite3_stmt *s)
+{
+	int64_t v;
+
+	if (sqlite3_step(s) != SQLITE_ROW)
+		dberr(sqlite3_sql(s));
+	v = sqlite3_column_int64(s, 0);
+	sqlite3_reset(s);
+	return v;
+}
+
 /* one step of a statement that returns no row, then reset */
 static void run(sqlite3_stmt *s)
 {
@@ -106,6 +134,11 @@ static void bind_text(sqlite3_stmt *s, int i, const char *v, size_t n)
 {
 	if (sqlite3_bind_text(s, i, v, (int)n, SQLITE_TRANSIENT) != SQLITE_OK)
 		dberr("bind");
+}
+
+static void bind_str(sqlite3_stmt *s, int i, const char *v)
+{
+	bind_text(s, i, v, strlen(v));
 }
 
 /* ?1 to ?@n of @s bound to @v[0..n) */
@@ -126,11 +159,8 @@ static void run_ints(sqlite3_stmt *s, int n, const int64_t *v)
 static int user_version(void)
 {
 	sqlite3_stmt *s = prep("PRAGMA user_version");
-	int version;
+	int version = (int)step_int(s);
 
-	if (sqlite3_step(s) != SQLITE_ROW)
-		dberr("PRAGMA user_version");
-	version = sqlite3_column_int(s, 0);
 	sqlite3_finalize(s);
 	return version;
 }
@@ -386,6 +416,21 @@ static int number(const char *s, size_t n, int64_t *v)
 }
 
 static sqlite3_stmt *ins_build, *find_warning, *ins_warning, *ins_print;
+static const struct stmt_sql summary_sql[] = {
+	{ &ins_build, "INSERT INTO builds (file, run, name, seed, toolchain, w, variant, status,"
+		      " make_exit, instances, nunique, corpus_sha256, size, mtime_ns,"
+		      " compiler, packages, kernel, tree, config_sha256, failed_targets, root_causes, record)"
+		      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+		      " json_extract(?15, '$.compiler'), json_extract(?15, '$.packages'),"
+		      " json_extract(?15, '$.kernel'), json_extract(?15, '$.tree'),"
+		      " json_extract(?15, '$.config_sha256'), json_extract(?15, '$.failed_targets'),"
+		      " json_extract(?15, '$.root_causes'), json_remove(?15, '$.config', '$.objects_built'))" },
+	{ &find_warning, "SELECT id, kind, tool, flag, level, path, line, target, symbol,"
+			 " root, text FROM warnings WHERE key = ?1" },
+	{ &ins_warning, "INSERT INTO warnings (key, kind, tool, flag, level, path, line,"
+			" target, symbol, root, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" },
+	{ &ins_print, "INSERT INTO prints (build, ord, warning, count) VALUES (?, ?, ?, ?)" },
+};
 
 /* a warning's content: its id, the row made when it is new */
 static int64_t warning_id(char **f, size_t *len, int level, int64_t line, int root)
@@ -532,7 +577,7 @@ static int64_t view_id(const char *run, size_t runlen, const char *sel, size_t s
 	bind_text(s, 1, run, runlen);
 	bind_text(s, 2, sel, sellen);
 	if (toolchain)
-		bind_text(s, 3, toolchain, strlen(toolchain));
+		bind_str(s, 3, toolchain);
 	if (slice)
 		sqlite3_bind_int64(s, 4, slice);
 	if (sqlite3_step(s) != SQLITE_ROW)
@@ -613,12 +658,9 @@ static size_t group_of(int64_t view, const char *tool, const char *flag)
 	g->tool = estrdup(tool);
 	g->flag = estrdup(flag);
 	sqlite3_bind_int64(ins_group, 1, view);
-	bind_text(ins_group, 2, tool, strlen(tool));
-	bind_text(ins_group, 3, flag, strlen(flag));
-	if (sqlite3_step(ins_group) != SQLITE_ROW)
-		dberr(sqlite3_sql(ins_group));
-	g->id = sqlite3_column_int64(ins_group, 0);
-	sqlite3_reset(ins_group);
+	bind_str(ins_group, 2, tool);
+	bind_str(ins_group, 3, flag);
+	g->id = step_int(ins_group);
 	r = htab_put(&group_idx, h, group_is, &k, &fresh);
 	r->i = ngroups - 1;
 	return r->i;
@@ -806,11 +848,11 @@ static void key_taken(const struct key_sum *k, struct group *g, int64_t *c, int6
 		char hex[17];
 
 		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)k->key);
-		bind_text(key_first, 1, hex, 16);
-		bind_text(key_first, 2, g->tool, strlen(g->tool));
-		bind_text(key_first, 3, g->flag, strlen(g->flag));
-		bind_text(key_first, 4, v->run, strlen(v->run));
-		bind_text(key_first, 5, v->sel, strlen(v->sel));
+		bind_str(key_first, 1, hex);
+		bind_str(key_first, 2, g->tool);
+		bind_str(key_first, 3, g->flag);
+		bind_str(key_first, 4, v->run);
+		bind_str(key_first, 5, v->sel);
 		if (sqlite3_step(key_first) != SQLITE_ROW || sqlite3_column_type(key_first, 0) == SQLITE_NULL)
 			die(EXIT_IO, "%s: key %s has records and no build", dbname, hex);
 		now = sqlite3_column_int64(key_first, 0);
@@ -950,17 +992,11 @@ static void groups_forget(void)
 /* @n more prints of flag @shown in @seed by @view's builds: the prints it has now */
 static int64_t flag_seeds_add(sqlite3_stmt *s, int64_t view, const char *shown, int64_t seed, int64_t n)
 {
-	int64_t now;
-
 	sqlite3_bind_int64(s, 1, view);
-	bind_text(s, 2, shown, strlen(shown));
+	bind_str(s, 2, shown);
 	sqlite3_bind_int64(s, 3, seed);
 	sqlite3_bind_int64(s, 4, n);
-	if (sqlite3_step(s) != SQLITE_ROW)
-		dberr(sqlite3_sql(s));
-	now = sqlite3_column_int64(s, 0);
-	sqlite3_reset(s);
-	return now;
+	return step_int(s);
 }
 
 /* everything this update added up, into the index; the sums emptied */
@@ -999,7 +1035,7 @@ static void agg_flush(void)
 		 " r1 = r1 + excluded.r1, r2 = r2 + excluded.r2, r3 = r3 + excluded.r3");
 	for (struct file_sum *f = NULL; (f = htab_next(&file_sums, f)); ) {
 		sqlite3_bind_int64(s, 1, f->view);
-		bind_text(s, 2, f->path, strlen(f->path));
+		bind_str(s, 2, f->path);
 		for (int w = 0; w < NW; w++) {
 			sqlite3_bind_int64(s, 3 + w, f->n[w]);
 			sqlite3_bind_int64(s, 6 + w, f->r[w]);
@@ -1022,35 +1058,30 @@ static void agg_flush(void)
 	}
 }
 
-static void agg_begin(void)
-{
-	get_winfo = prep("SELECT key, kind, tool, flag, level, path FROM warnings WHERE id = ?1");
+static const struct stmt_sql agg_sql[] = {
+	{ &get_winfo, "SELECT key, kind, tool, flag, level, path FROM warnings WHERE id = ?1" },
 	/* (the update of a row there: RETURNING gives its id too) */
-	ins_group = prep("INSERT INTO view_groups (view, tool, flag, n1, n2, n3, u1, u2, u3, s1, s2, s3)"
-			 " VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0)"
-			 " ON CONFLICT DO UPDATE SET view = view RETURNING id");
-	get_key = prep("SELECT c1, c2, c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = ?3");
-	ins_key = prep("INSERT INTO view_keys (c1, c2, c3, first_seed, view, key, grp) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-	upd_key = prep("UPDATE view_keys SET c1 = ?1, c2 = ?2, c3 = ?3, first_seed = ?4 WHERE view = ?5 AND key = ?6"
-		       " AND grp = ?7");
-	get_slice_key = prep("SELECT c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = 0");
-	ins_slice_key = prep("INSERT INTO view_keys VALUES (?1, ?2, 0, 0, 0, 1, ?3)");
-	upd_slice_key = prep("UPDATE view_keys SET c3 = iif(?1 < 0, c3, ?1), first_seed = ?2 WHERE view = ?3 AND key = ?4"
-			     " AND grp = 0");
-	del_key = prep("DELETE FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = ?3");
-	key_first = prep("SELECT min(b.seed) FROM warnings w JOIN prints p ON p.warning = w.id JOIN builds b ON b.id = p.build"
-			 " WHERE w.key = ?1 AND w.kind = 'warning' AND w.tool = ?2 AND w.flag = ?3 AND b.run = ?4 AND b.name = ?5");
-	slice_first = prep("SELECT min(k.first_seed) FROM views v JOIN view_keys k ON k.view = v.id AND k.key = ?2"
-			   " WHERE v.slice = ?1");
-}
+	{ &ins_group, "INSERT INTO view_groups (view, tool, flag, n1, n2, n3, u1, u2, u3, s1, s2, s3)"
+		      " VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0)"
+		      " ON CONFLICT DO UPDATE SET view = view RETURNING id" },
+	{ &get_key, "SELECT c1, c2, c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = ?3" },
+	{ &ins_key, "INSERT INTO view_keys (c1, c2, c3, first_seed, view, key, grp) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)" },
+	{ &upd_key, "UPDATE view_keys SET c1 = ?1, c2 = ?2, c3 = ?3, first_seed = ?4 WHERE view = ?5 AND key = ?6"
+		    " AND grp = ?7" },
+	{ &get_slice_key, "SELECT c3, first_seed FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = 0" },
+	{ &ins_slice_key, "INSERT INTO view_keys VALUES (?1, ?2, 0, 0, 0, 1, ?3)" },
+	{ &upd_slice_key, "UPDATE view_keys SET c3 = iif(?1 < 0, c3, ?1), first_seed = ?2 WHERE view = ?3 AND key = ?4"
+			  " AND grp = 0" },
+	{ &del_key, "DELETE FROM view_keys WHERE view = ?1 AND key = ?2 AND grp = ?3" },
+	{ &key_first, "SELECT min(b.seed) FROM warnings w JOIN prints p ON p.warning = w.id JOIN builds b ON b.id = p.build"
+		      " WHERE w.key = ?1 AND w.kind = 'warning' AND w.tool = ?2 AND w.flag = ?3 AND b.run = ?4 AND b.name = ?5" },
+	{ &slice_first, "SELECT min(k.first_seed) FROM views v JOIN view_keys k ON k.view = v.id AND k.key = ?2"
+			" WHERE v.slice = ?1" },
+};
 
 static void agg_end(void)
 {
-	sqlite3_stmt *all[] = { get_winfo, ins_group, get_key, ins_key, upd_key, get_slice_key,
-				ins_slice_key, upd_slice_key, del_key, key_first, slice_first };
-
-	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-		sqlite3_finalize(all[i]);
+	finalize_all(agg_sql, NSTMTS(agg_sql));
 	groups_forget();
 	free(groups);
 	htab_free(&group_idx);
@@ -1128,9 +1159,9 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 		    l->lineno);
 	join(path, corpus, x->rel);
 	record = first_line(path);
-	bind_text(ins_build, 1, x->rel, strlen(x->rel));
+	bind_str(ins_build, 1, x->rel);
 	bind_text(ins_build, 2, x->rel, x->runlen);
-	bind_text(ins_build, 3, name, strlen(name));
+	bind_str(ins_build, 3, name);
 	sqlite3_bind_int64(ins_build, 4, seed);
 	bind_text(ins_build, 5, v[SUM_TOOLCHAIN], vlen[SUM_TOOLCHAIN]);
 	bind_text(ins_build, 6, v[SUM_W], vlen[SUM_W]);
@@ -1143,7 +1174,7 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 	sqlite3_bind_int64(ins_build, 13, x->size);
 	sqlite3_bind_int64(ins_build, 14, x->mtime);
 	if (record)
-		bind_text(ins_build, 15, record, strlen(record));
+		bind_str(ins_build, 15, record);
 	if (sqlite3_step(ins_build) != SQLITE_DONE)
 		die(EXIT_BADINPUT, "%s: its build record (line 1): %s", path, sqlite3_errmsg(db));
 	sqlite3_reset(ins_build);
@@ -1284,7 +1315,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 		scope[0] = '\0';
 	/* the write lock first: what is read below is what is written */
 	exec("BEGIN IMMEDIATE");
-	agg_begin();
+	prep_all(agg_sql, NSTMTS(agg_sql));
 	walk(corpus, scope, 0);
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), cmp_file);
@@ -1306,7 +1337,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 		del = prep(boot ? "DELETE FROM boots WHERE id = ?1" : "DELETE FROM builds WHERE id = ?1");
 		sqlite3_stmt *delp = prep("DELETE FROM prints WHERE build = ?1");
 
-		bind_text(old, 1, runp ? runp : "", runp ? strlen(runp) : 0);
+		bind_str(old, 1, runp ? runp : "");
 		int r = sqlite3_step(old);
 
 		for (;;) {
@@ -1348,19 +1379,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 		sqlite3_finalize(delp);
 		if (!boot) {
 			/* the corpus files first, in file order */
-			ins_build = prep("INSERT INTO builds (file, run, name, seed, toolchain, w, variant, status,"
-					 " make_exit, instances, nunique, corpus_sha256, size, mtime_ns,"
-					 " compiler, packages, kernel, tree, config_sha256, failed_targets, root_causes, record)"
-					 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
-					 " json_extract(?15, '$.compiler'), json_extract(?15, '$.packages'),"
-					 " json_extract(?15, '$.kernel'), json_extract(?15, '$.tree'),"
-					 " json_extract(?15, '$.config_sha256'), json_extract(?15, '$.failed_targets'),"
-					 " json_extract(?15, '$.root_causes'), json_remove(?15, '$.config', '$.objects_built'))");
-			find_warning = prep("SELECT id, kind, tool, flag, level, path, line, target, symbol,"
-					    " root, text FROM warnings WHERE key = ?1");
-			ins_warning = prep("INSERT INTO warnings (key, kind, tool, flag, level, path, line,"
-					   " target, symbol, root, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-			ins_print = prep("INSERT INTO prints (build, ord, warning, count) VALUES (?, ?, ?, ?)");
+			prep_all(summary_sql, NSTMTS(summary_sql));
 			/* many files (make index, a merge): prints(warning) made once
 			 * after the rows, by sorting, not kept up row by row */
 			int bulk = ntodo > BULK_FILES;
@@ -1371,10 +1390,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 			agg_flush();
 			if (bulk)
 				exec("CREATE INDEX prints_warning ON prints(warning)");
-			sqlite3_finalize(ins_build);
-			sqlite3_finalize(find_warning);
-			sqlite3_finalize(ins_warning);
-			sqlite3_finalize(ins_print);
+			finalize_all(summary_sql, NSTMTS(summary_sql));
 			nboot = ntodo;
 		} else {
 			sqlite3_stmt *ins = prep(
@@ -1390,12 +1406,12 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 
 				join(path, corpus, todo[k]->rel);
 				record = first_line(path);
-				bind_text(ins, 1, todo[k]->rel, strlen(todo[k]->rel));
+				bind_str(ins, 1, todo[k]->rel);
 				bind_text(ins, 2, todo[k]->rel, todo[k]->runlen);
 				sqlite3_bind_int64(ins, 3, todo[k]->size);
 				sqlite3_bind_int64(ins, 4, todo[k]->mtime);
 				if (record)
-					bind_text(ins, 5, record, strlen(record));
+					bind_str(ins, 5, record);
 				if (sqlite3_step(ins) != SQLITE_ROW)
 					die(EXIT_BADINPUT, "%s:1: not a boot record (qemu/README.md)", path);
 				sqlite3_reset(ins);
@@ -1486,8 +1502,8 @@ static void sums(const char *runp, const char *sel)
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	exec("BEGIN");		/* one snapshot */
 	v = prep("SELECT id FROM views WHERE run = ?1 AND sel = ?2");
-	bind_text(v, 1, runp, strlen(runp));
-	bind_text(v, 2, sel, strlen(sel));
+	bind_str(v, 1, runp);
+	bind_str(v, 2, sel);
 	if (sqlite3_step(v) == SQLITE_ROW)
 		view = sqlite3_column_int64(v, 0);
 	sqlite3_finalize(v);
@@ -1495,8 +1511,8 @@ static void sums(const char *runp, const char *sel)
 		 " WHERE run = ?1 AND name GLOB ?2 ORDER BY name, file");
 	c = prep("SELECT w.target, w.tool, w.text FROM prints p JOIN warnings w ON w.id = p.warning"
 		 " WHERE p.build = ?1 AND w.root = 1 ORDER BY p.ord");
-	bind_text(b, 1, runp, strlen(runp));
-	bind_text(b, 2, sel, strlen(sel));
+	bind_str(b, 1, runp);
+	bind_str(b, 2, sel);
 	while (sqlite3_step(b) == SQLITE_ROW) {
 		put_row("build\t", b, 9);
 		if (!strcmp((const char *)sqlite3_column_text(b, 4), "ok"))
@@ -1612,8 +1628,8 @@ static void summaries(const char *runp, const char *name, const char *seeds, int
 	p = prep("SELECT warning, count FROM prints WHERE build = ?1 ORDER BY ord");
 	w = prep("SELECT key, kind, tool, flag, level, path, line, target, symbol, root, text FROM warnings"
 		 " WHERE id = ?1");
-	bind_text(b, 1, runp, strlen(runp));
-	bind_text(b, 2, name, strlen(name));
+	bind_str(b, 1, runp);
+	bind_str(b, 2, name);
 	while (sqlite3_step(b) == SQLITE_ROW) {
 		n++;
 		if (count)
@@ -1652,7 +1668,7 @@ static void boots(const char *runp, const char *seeds)
 	load_seeds(seeds);
 	b = prep(seeds ? "SELECT seed, toolchain, status FROM boots WHERE run = ?1 AND seed IN temp.seeds ORDER BY file"
 		       : "SELECT seed, toolchain, status FROM boots WHERE run = ?1 ORDER BY file");
-	bind_text(b, 1, runp, strlen(runp));
+	bind_str(b, 1, runp);
 	while (sqlite3_step(b) == SQLITE_ROW)
 		put_row("", b, 3);
 	sqlite3_finalize(b);
@@ -1672,9 +1688,9 @@ static void key_files(const char *key, const char *runs, const char *name, const
 		 " JOIN builds b ON b.id = p.build WHERE w.key GLOB ?1 AND b.run GLOB ?2 AND b.name GLOB ?3%s"
 		 " ORDER BY b.file", seeds ? " AND b.seed IN temp.seeds" : "");
 	f = prep(sql);
-	bind_text(f, 1, glob, strlen(glob));
-	bind_text(f, 2, runs, strlen(runs));
-	bind_text(f, 3, name, strlen(name));
+	bind_str(f, 1, glob);
+	bind_str(f, 2, runs);
+	bind_str(f, 3, name);
 	while (sqlite3_step(f) == SQLITE_ROW)
 		printf("%s\n", sqlite3_column_text(f, 0));
 	sqlite3_finalize(f);
@@ -1686,7 +1702,7 @@ static void records(const char *runp)
 	sqlite3_stmt *r = prep("SELECT file, record FROM builds WHERE run = ?1 UNION ALL"
 			       " SELECT file, record FROM boots WHERE run = ?1 ORDER BY 1");
 
-	bind_text(r, 1, runp, strlen(runp));
+	bind_str(r, 1, runp);
 	while (sqlite3_step(r) == SQLITE_ROW)
 		printf("%s\t%s\n", sqlite3_column_text(r, 0), sqlite3_column_text(r, 1));
 	sqlite3_finalize(r);
@@ -1701,6 +1717,14 @@ static _Noreturn void usage(void)
 		"       kwarn-index files -k KEY [-S SEEDS] DB RUN NAME\n"
 		"       kwarn-index records DB RUN\n");
 	exit(EXIT_USAGE);
+}
+
+/* a reading command's DB @name opened, when it has @want arguments (DB first) */
+static void db_read(int argc, int want, const char *name)
+{
+	if (argc != want)
+		usage();
+	db_open(name, 0);
 }
 
 int main(int argc, char **argv)
@@ -1737,29 +1761,21 @@ int main(int argc, char **argv)
 		atexit(rm_tmpdir);
 		update(summary_sh, argv[1], runp, all);
 	} else if (!strcmp(cmd, "summaries")) {
-		if (argc != 3)
-			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 3, argv[0]);
 		summaries(argv[1], argv[2], seeds, by_name, count);
 	} else if (!strcmp(cmd, "sums")) {
-		if (argc != 3)
-			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 3, argv[0]);
 		sums(argv[1], argv[2]);
 	} else if (!strcmp(cmd, "files")) {
-		if (argc != 3 || !key)
+		if (!key)
 			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 3, argv[0]);
 		key_files(key, argv[1], argv[2], seeds);
 	} else if (!strcmp(cmd, "records")) {
-		if (argc != 2)
-			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 2, argv[0]);
 		records(argv[1]);
 	} else if (!strcmp(cmd, "boots")) {
-		if (argc != 2)
-			usage();
-		db_open(argv[0], 0);
+		db_read(argc, 2, argv[0]);
 		boots(argv[1], seeds);
 	} else {
 		usage();
