@@ -214,6 +214,15 @@ static int starts(const char *s, size_t n, const char *pfx)
 	return n >= k && !memcmp(s, pfx, k);
 }
 
+/* Does s[0..n) start with one of @pfx (NULL-terminated)? */
+static int starts_any(const char *s, size_t n, const char *const *pfx)
+{
+	for (; *pfx; pfx++)
+		if (starts(s, n, *pfx))
+			return 1;
+	return 0;
+}
+
 /* @v, an array of @n elements of @size, with room for one more */
 static void *grow(void *v, size_t n, size_t *cap, size_t size)
 {
@@ -894,6 +903,19 @@ static void parse_line(const char *raw, size_t rawlen)
 	pending.on = 0;
 }
 
+/* A compiler's, assembler's or tool's diagnostic: counted, and remembered
+   (memo), as its line gives it whatever lines are around it. */
+static struct site *diag(const char *kind, const char *tool, const char *path,
+			 unsigned long line, unsigned long col, const char *flag,
+			 const char *msg, size_t msglen, const char *text, size_t textlen)
+{
+	struct site *site = add_instance(kind, tool, path, line, col, flag, msg, msglen,
+					 text, textlen);
+
+	memo_put(M_DIAG, site, path, NULL, NULL);
+	return site;
+}
+
 /* ---- linkers, make, banners: the lines of a failing build ---- */
 
 /* the length of "PROG" in a line "PROG: ...", PROG one word, else 0 */
@@ -1151,15 +1173,12 @@ static void lld_line(const char *r, size_t n, const char *text, size_t textlen)
 /* a ">>> " line of an ld.lld error: a note, and the first place it names */
 static void lld_more(const char *s, size_t n)
 {
-	const char *p = s + 4, *e = s + n, *q;
+	static const char *const where[] = { "referenced by ", "defined at ", "defined in ", NULL };
+	const char *p = s + 4 + strspn(s + 4, " "), *e = s + n, *q;
 
 	if (lld.nnotes < MAX_NOTES)
 		lld.notes[lld.nnotes++] = estrndup(s, n);
-	while (p < e && *p == ' ')
-		p++;
-	if (lld.path == nopath && !lld.obj && !lld.want_obj &&
-	    (starts(p, (size_t)(e - p), "referenced by ") || starts(p, (size_t)(e - p), "defined at ") ||
-	     starts(p, (size_t)(e - p), "defined in "))) {
+	if (lld.path == nopath && !lld.obj && !lld.want_obj && starts_any(p, (size_t)(e - p), where)) {
 		size_t pl;
 
 		p = memchr(p, ' ', (size_t)(e - p));
@@ -1260,6 +1279,8 @@ static void pending_end(const char *raw, size_t n)
  */
 static int make_line(const char *s, size_t n)
 {
+	static const char *const make_notes[] = { "Waiting for unfinished jobs", "Deleting file ",
+						  "Deleting intermediate file ", NULL };
 	const char *p = memmem(s, n, ": *** ", 6), *e = s + n, *path = nopath, *t;
 	unsigned long line = 0;
 	size_t pl, ml;
@@ -1297,9 +1318,7 @@ static int make_line(const char *s, size_t n)
 		return 1;
 	}
 	/* make's notes: not errors */
-	if (path == nopath && (starts(p, (size_t)(e - p), "Waiting for unfinished jobs") ||
-			       starts(p, (size_t)(e - p), "Deleting file ") ||
-			       starts(p, (size_t)(e - p), "Deleting intermediate file ")))
+	if (path == nopath && starts_any(p, (size_t)(e - p), make_notes))
 		return 1;
 	ml = (size_t)(e - p);
 	if (ml > 7 && !memcmp(e - 7, ".  Stop", 7))
@@ -1337,6 +1356,8 @@ static int is_makefile(const char *s, size_t n)
 /* Parse one line the long way: normalize, then look at it. */
 static void classify_line(const char *raw, size_t rawlen)
 {
+	static const char *const modpost[] = { "WARNING: modpost: ", "ERROR: modpost: ",
+					       "FATAL: modpost: ", NULL };
 	size_t n, after, pathlen, msglen;
 	char *s = normalize(raw, rawlen, &n);
 	const char *kind = NULL, *flag, *tool, *msg, *path, *w, *ce;
@@ -1420,12 +1441,10 @@ static void classify_line(const char *raw, size_t rawlen)
 
 			line = strtoul(s + pl + 1, NULL, 10);
 			m += warn ? 9 : 1;
-			while (*m == ' ')
-				m++;
+			m += strspn(m, " ");
 			path = link_path(s, pl, NULL);
-			site = add_instance(warn ? "warning" : "error", "kconfig", path, line, 0, "",
-					    m, strlen(m), s, n);
-			memo_put(M_DIAG, site, path, NULL, NULL);
+			diag(warn ? "warning" : "error", "kconfig", path, line, 0, "", m, strlen(m),
+			     s, n);
 			return;
 		}
 	}
@@ -1439,9 +1458,7 @@ static void classify_line(const char *raw, size_t rawlen)
 
 		path = path_atom(s, pathlen);
 		msg = w + (error ? 9 : 11);
-		site = add_instance(error ? "error" : "warning", "as", path, line, 0, "",
-				    msg, strlen(msg), s, n);
-		memo_put(M_DIAG, site, path, NULL, NULL);
+		diag(error ? "error" : "warning", "as", path, line, 0, "", msg, strlen(msg), s, n);
 		return;
 	}
 	if (starts(s, n, "WARNING: unmet direct dependencies detected for ")) {
@@ -1450,8 +1467,7 @@ static void classify_line(const char *raw, size_t rawlen)
 		kconfig_open = 1;
 		return;
 	}
-	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ") ||
-	    starts(s, n, "FATAL: modpost: ")) {
+	if (starts_any(s, n, modpost)) {
 		char cls[64];
 		size_t off = s[0] == 'W' ? 18 : 16, words = strcspn(s + off, ":");
 		const char *sym, *q;
@@ -1460,15 +1476,14 @@ static void classify_line(const char *raw, size_t rawlen)
 		if (starts(s + off, n - off, "vmlinux") || strstr(s + off, "section mismatch") ||
 		    strstr(s + off, "Section mismatch"))
 			strcpy(cls, "section-mismatch");
-		site = add_instance(s[0] == 'W' ? "warning" : "error", "modpost", nopath, 0, 0,
-				    intern(cls, strlen(cls)), s + off, n - off, s, n);
+		site = diag(s[0] == 'W' ? "warning" : "error", "modpost", nopath, 0, 0,
+			    intern(cls, strlen(cls)), s + off, n - off, s, n);
 		/* '"x" [mod.ko] undefined!', 'reference: f (section: .text) -> x (section: ...)' */
 		if (!site->symbol && s[off] == '"' && (q = strchr(s + off + 1, '"')))
 			site->symbol = intern(s + off + 1, (size_t)(q - s - off - 1));
 		else if (!site->symbol && (sym = strstr(s + off, " -> ")) &&
 			 (q = strchr(sym + 4, ' ')))
 			site->symbol = intern(sym + 4, (size_t)(q - sym - 4));
-		memo_put(M_DIAG, site, nopath, NULL, NULL);
 		return;
 	}
 
@@ -1489,14 +1504,12 @@ static void classify_line(const char *raw, size_t rawlen)
 				col = strtoul(c + 1, NULL, 10);
 			pl = (size_t)(dot - s);
 		}
-		for (msg = ce + 1; *msg == ':' || *msg == ' '; msg++)
-			;
+		msg = ce + 1 + strspn(ce + 1, ": ");
 		dotslash = starts(s, pl, "./") ? 2 : 0;
 		path = intern(s + dotslash, pl - dotslash);
 		snprintf(dflag, sizeof(dflag), "-W%.*s", (int)(ce - check), check);
-		site = add_instance(w[2] == 'W' ? "warning" : "error", "dtc", path, line, col,
-				    intern(dflag, strlen(dflag)), msg, strlen(msg), s, n);
-		memo_put(M_DIAG, site, path, NULL, NULL);
+		diag(w[2] == 'W' ? "warning" : "error", "dtc", path, line, col,
+		     intern(dflag, strlen(dflag)), msg, strlen(msg), s, n);
 		return;
 	}
 
@@ -1552,8 +1565,7 @@ static void classify_line(const char *raw, size_t rawlen)
 	if (!strcmp(kind, "fatal error"))
 		kind = "error";
 	path = path_atom(s, pathlen);
-	site = add_instance(kind, tool, path, line, col, flag, msg, msglen, s, n);
-	memo_put(M_DIAG, site, path, NULL, NULL);
+	diag(kind, tool, path, line, col, flag, msg, msglen, s, n);
 }
 
 /* ---- input ---- */
