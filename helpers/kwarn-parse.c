@@ -1558,7 +1558,7 @@ static void classify_line(const char *raw, size_t rawlen)
 		tool = "make";	/* "Makefile:12: warning: overriding recipe ..." */
 	} else if (*flag || col || !strncmp(s, "cc1", 3) || starts(s, pathlen, "<command-line>"))
 		tool = cctool;
-	else if (strstr(s, "ld: ") || strstr(s, "ld.lld: "))
+	else if (strstr(s, "ld: "))	/* "ld.lld: " too */
 		tool = "ld";
 	else
 		tool = object ? cctool : "kernel-doc";
@@ -2093,26 +2093,27 @@ static const char *extra_string(const char *x, const char *p)
 	return p + 1;
 }
 
+/* The end of the digits at @q, one at least, of the JSON number at @p, or die. */
+static const char *extra_digits(const char *x, const char *p, const char *q)
+{
+	size_t d = strspn(q, "0123456789");
+
+	if (!d)
+		bad_extra(x, p, "a bad number");
+	return q + d;
+}
+
 /* The end of the JSON number at @p, or die. */
 static const char *extra_number(const char *x, const char *p)
 {
-	const char *q = p + (*p == '-');
-	size_t d = strspn(q, "0123456789");
+	const char *i = p + (*p == '-'), *q = extra_digits(x, p, i);
 
-	if (!d || (d > 1 && *q == '0'))
+	if (q - i > 1 && *i == '0')	/* no leading zero */
 		bad_extra(x, p, "a bad number");
-	q += d;
-	if (*q == '.') {
-		if (!(d = strspn(q + 1, "0123456789")))
-			bad_extra(x, p, "a bad number");
-		q += 1 + d;
-	}
-	if (*q == 'e' || *q == 'E') {
-		q += 1 + (q[1] == '+' || q[1] == '-');
-		if (!(d = strspn(q, "0123456789")))
-			bad_extra(x, p, "a bad number");
-		q += d;
-	}
+	if (*q == '.')
+		q = extra_digits(x, p, q + 1);
+	if (*q == 'e' || *q == 'E')
+		q = extra_digits(x, p, q + 1 + (q[1] == '+' || q[1] == '-'));
 	return q;
 }
 
