@@ -35,7 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -121,7 +120,7 @@ int main(int argc, char **argv)
 {
 	const char *out, *echo = getenv("KWARN_ECHO");
 	char *path;
-	int fd, status, ep[2], err;
+	int fd, rc, ep[2], err;
 	ssize_t n;
 	pid_t pid;
 	struct stat st;
@@ -130,7 +129,7 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "--capture")) {
 		if (!*argv[2])
 			die(EXIT_USAGE, "--capture '': no file named");
-		path = estrndup(argv[2], strlen(argv[2]));
+		path = estrdup(argv[2]);
 		argv += 2;
 		argc -= 2;
 	} else if (argc >= 2 && strncmp(argv[1], "--", 2)) {
@@ -174,9 +173,7 @@ int main(int argc, char **argv)
 	while ((n = read(ep[0], &err, sizeof(err))) < 0 && errno == EINTR)
 		;
 	close(ep[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			die(EXIT_IO, "waitpid: %s", strerror(errno));
+	rc = reap(pid);
 	if (n == sizeof(err))
 		die(EXIT_IO, "%s: %s", argv[1], strerror(err));
 
@@ -192,12 +189,10 @@ int main(int argc, char **argv)
 			die(EXIT_IO, "%s: %s", path, strerror(errno));
 		free(tmp);
 		tmp = NULL;	/* renamed: nothing to remove */
-		if (!WIFEXITED(status) || WEXITSTATUS(status) || (echo && *echo == '1'))
+		if (rc || (echo && *echo == '1'))
 			copy_to_stderr(fd);
 	}
 	close(fd);
 	free(path);
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return rc;
 }

@@ -588,7 +588,7 @@ static void count_instance(struct site *s, const char *path,
 		if (nchain) {
 			s->chain = emalloc(nchain * sizeof(*s->chain));
 			for (size_t i = 0; i < nchain; i++)
-				s->chain[i] = estrndup(chain[i], strlen(chain[i]));
+				s->chain[i] = estrdup(chain[i]);
 			s->nchain = nchain;
 		}
 		last = s;

@@ -149,7 +149,7 @@ static void read_table(int fd)
 			nseries = n - 1;
 			series = emalloc(nseries * sizeof(*series));
 			for (i = 0; i < nseries; i++)
-				series[i] = estrndup(f[i + 1], strlen(f[i + 1]));
+				series[i] = estrdup(f[i + 1]);
 			free(f);
 			continue;
 		}
@@ -158,7 +158,7 @@ static void read_table(int fd)
 			    lineno, n, nseries + 1);
 		rows = erealloc(rows, (nrows + 1) * sizeof(*rows));
 		r = &rows[nrows++];
-		r->label = estrndup(f[0], strlen(f[0]));
+		r->label = estrdup(f[0]);
 		r->v = ecalloc(nseries, sizeof(*r->v));
 		r->has = ecalloc(nseries, sizeof(*r->has));
 		for (i = 0; i < nseries; i++) {
