@@ -107,6 +107,7 @@ static void check_target(const char *p)
 		    file_kind(st.st_mode));
 }
 
+static char *path;	/* the diagnostics file (a global: LeakSanitizer sees it at every die) */
 static char *tmp;	/* the temporary file, while it exists */
 
 /* every exit after it is made: no temporary file is left behind */
@@ -119,7 +120,6 @@ static void remove_tmp(void)
 int main(int argc, char **argv)
 {
 	const char *out, *echo = getenv("KWARN_ECHO");
-	char *path;
 	int fd, rc, ep[2], err;
 	ssize_t n;
 	pid_t pid;
