@@ -436,7 +436,6 @@ static const char *chain_entry(const char *s, size_t n)
 	char *c;
 	size_t pl, cl;
 
-	/* "path:line:col," or "path:line:" -> "path:line" */
 	while (n && (s[n - 1] == ',' || s[n - 1] == ':'))
 		n--;
 	if (n && isdigit((unsigned char)s[n - 1])) {
@@ -1356,8 +1355,6 @@ static int is_makefile(const char *s, size_t n)
 /* Parse one line the long way: normalize, then look at it. */
 static void classify_line(const char *raw, size_t rawlen)
 {
-	static const char *const modpost[] = { "WARNING: modpost: ", "ERROR: modpost: ",
-					       "FATAL: modpost: ", NULL };
 	size_t n, after, pathlen, msglen;
 	char *s = normalize(raw, rawlen, &n);
 	const char *kind = NULL, *flag, *tool, *msg, *path, *w, *ce;
@@ -1467,7 +1464,8 @@ static void classify_line(const char *raw, size_t rawlen)
 		kconfig_open = 1;
 		return;
 	}
-	if (starts_any(s, n, modpost)) {
+	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ") ||
+	    starts(s, n, "FATAL: modpost: ")) {
 		char cls[64];
 		size_t off = s[0] == 'W' ? 18 : 16, words = strcspn(s + off, ":");
 		const char *sym, *q;
@@ -1681,10 +1679,10 @@ static void take_line(const char *p, size_t n)
 	if (prefix < 0 && (k = prefix_kind(p, n)))
 		prefix = k;
 	if (prefix > 0) {
-		size_t k = prefix_len(p, n, prefix);
+		size_t cut = prefix_len(p, n, prefix);
 
-		p += k;
-		n -= k;
+		p += cut;
+		n -= cut;
 	}
 	pending_end(p, n);
 	if (!blank_noise(p, n))
