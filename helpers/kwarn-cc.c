@@ -35,7 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -108,6 +107,7 @@ static void check_target(const char *p)
 		    file_kind(st.st_mode));
 }
 
+static char *path;	/* the diagnostics file (a global: LeakSanitizer sees it at every die) */
 static char *tmp;	/* the temporary file, while it exists */
 
 /* every exit after it is made: no temporary file is left behind */
@@ -120,8 +120,7 @@ static void remove_tmp(void)
 int main(int argc, char **argv)
 {
 	const char *out, *echo = getenv("KWARN_ECHO");
-	char *path;
-	int fd, status, ep[2], err;
+	int fd, rc, ep[2], err;
 	ssize_t n;
 	pid_t pid;
 	struct stat st;
@@ -130,7 +129,7 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "--capture")) {
 		if (!*argv[2])
 			die(EXIT_USAGE, "--capture '': no file named");
-		path = estrndup(argv[2], strlen(argv[2]));
+		path = estrdup(argv[2]);
 		argv += 2;
 		argc -= 2;
 	} else if (argc >= 2 && strncmp(argv[1], "--", 2)) {
@@ -174,9 +173,7 @@ int main(int argc, char **argv)
 	while ((n = read(ep[0], &err, sizeof(err))) < 0 && errno == EINTR)
 		;
 	close(ep[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			die(EXIT_IO, "waitpid: %s", strerror(errno));
+	rc = reap(pid);
 	if (n == sizeof(err))
 		die(EXIT_IO, "%s: %s", argv[1], strerror(err));
 
@@ -192,12 +189,10 @@ int main(int argc, char **argv)
 			die(EXIT_IO, "%s: %s", path, strerror(errno));
 		free(tmp);
 		tmp = NULL;	/* renamed: nothing to remove */
-		if (!WIFEXITED(status) || WEXITSTATUS(status) || (echo && *echo == '1'))
+		if (rc || (echo && *echo == '1'))
 			copy_to_stderr(fd);
 	}
 	close(fd);
 	free(path);
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return rc;
 }

@@ -214,6 +214,15 @@ static int starts(const char *s, size_t n, const char *pfx)
 	return n >= k && !memcmp(s, pfx, k);
 }
 
+/* Does s[0..n) start with one of @pfx (NULL-terminated)? */
+static int starts_any(const char *s, size_t n, const char *const *pfx)
+{
+	for (; *pfx; pfx++)
+		if (starts(s, n, *pfx))
+			return 1;
+	return 0;
+}
+
 /* @v, an array of @n elements of @size, with room for one more */
 static void *grow(void *v, size_t n, size_t *cap, size_t size)
 {
@@ -427,7 +436,6 @@ static const char *chain_entry(const char *s, size_t n)
 	char *c;
 	size_t pl, cl;
 
-	/* "path:line:col," or "path:line:" -> "path:line" */
 	while (n && (s[n - 1] == ',' || s[n - 1] == ':'))
 		n--;
 	if (n && isdigit((unsigned char)s[n - 1])) {
@@ -579,7 +587,7 @@ static void count_instance(struct site *s, const char *path,
 		if (nchain) {
 			s->chain = emalloc(nchain * sizeof(*s->chain));
 			for (size_t i = 0; i < nchain; i++)
-				s->chain[i] = estrndup(chain[i], strlen(chain[i]));
+				s->chain[i] = estrdup(chain[i]);
 			s->nchain = nchain;
 		}
 		last = s;
@@ -894,6 +902,19 @@ static void parse_line(const char *raw, size_t rawlen)
 	pending.on = 0;
 }
 
+/* A compiler's, assembler's or tool's diagnostic: counted, and remembered
+   (memo), as its line gives it whatever lines are around it. */
+static struct site *diag(const char *kind, const char *tool, const char *path,
+			 unsigned long line, unsigned long col, const char *flag,
+			 const char *msg, size_t msglen, const char *text, size_t textlen)
+{
+	struct site *site = add_instance(kind, tool, path, line, col, flag, msg, msglen,
+					 text, textlen);
+
+	memo_put(M_DIAG, site, path, NULL, NULL);
+	return site;
+}
+
 /* ---- linkers, make, banners: the lines of a failing build ---- */
 
 /* the length of "PROG" in a line "PROG: ...", PROG one word, else 0 */
@@ -1151,15 +1172,12 @@ static void lld_line(const char *r, size_t n, const char *text, size_t textlen)
 /* a ">>> " line of an ld.lld error: a note, and the first place it names */
 static void lld_more(const char *s, size_t n)
 {
-	const char *p = s + 4, *e = s + n, *q;
+	static const char *const where[] = { "referenced by ", "defined at ", "defined in ", NULL };
+	const char *p = s + 4 + strspn(s + 4, " "), *e = s + n, *q;
 
 	if (lld.nnotes < MAX_NOTES)
 		lld.notes[lld.nnotes++] = estrndup(s, n);
-	while (p < e && *p == ' ')
-		p++;
-	if (lld.path == nopath && !lld.obj && !lld.want_obj &&
-	    (starts(p, (size_t)(e - p), "referenced by ") || starts(p, (size_t)(e - p), "defined at ") ||
-	     starts(p, (size_t)(e - p), "defined in "))) {
+	if (lld.path == nopath && !lld.obj && !lld.want_obj && starts_any(p, (size_t)(e - p), where)) {
 		size_t pl;
 
 		p = memchr(p, ' ', (size_t)(e - p));
@@ -1260,6 +1278,8 @@ static void pending_end(const char *raw, size_t n)
  */
 static int make_line(const char *s, size_t n)
 {
+	static const char *const make_notes[] = { "Waiting for unfinished jobs", "Deleting file ",
+						  "Deleting intermediate file ", NULL };
 	const char *p = memmem(s, n, ": *** ", 6), *e = s + n, *path = nopath, *t;
 	unsigned long line = 0;
 	size_t pl, ml;
@@ -1297,9 +1317,7 @@ static int make_line(const char *s, size_t n)
 		return 1;
 	}
 	/* make's notes: not errors */
-	if (path == nopath && (starts(p, (size_t)(e - p), "Waiting for unfinished jobs") ||
-			       starts(p, (size_t)(e - p), "Deleting file ") ||
-			       starts(p, (size_t)(e - p), "Deleting intermediate file ")))
+	if (path == nopath && starts_any(p, (size_t)(e - p), make_notes))
 		return 1;
 	ml = (size_t)(e - p);
 	if (ml > 7 && !memcmp(e - 7, ".  Stop", 7))
@@ -1420,12 +1438,10 @@ static void classify_line(const char *raw, size_t rawlen)
 
 			line = strtoul(s + pl + 1, NULL, 10);
 			m += warn ? 9 : 1;
-			while (*m == ' ')
-				m++;
+			m += strspn(m, " ");
 			path = link_path(s, pl, NULL);
-			site = add_instance(warn ? "warning" : "error", "kconfig", path, line, 0, "",
-					    m, strlen(m), s, n);
-			memo_put(M_DIAG, site, path, NULL, NULL);
+			diag(warn ? "warning" : "error", "kconfig", path, line, 0, "", m, strlen(m),
+			     s, n);
 			return;
 		}
 	}
@@ -1439,9 +1455,7 @@ static void classify_line(const char *raw, size_t rawlen)
 
 		path = path_atom(s, pathlen);
 		msg = w + (error ? 9 : 11);
-		site = add_instance(error ? "error" : "warning", "as", path, line, 0, "",
-				    msg, strlen(msg), s, n);
-		memo_put(M_DIAG, site, path, NULL, NULL);
+		diag(error ? "error" : "warning", "as", path, line, 0, "", msg, strlen(msg), s, n);
 		return;
 	}
 	if (starts(s, n, "WARNING: unmet direct dependencies detected for ")) {
@@ -1460,15 +1474,14 @@ static void classify_line(const char *raw, size_t rawlen)
 		if (starts(s + off, n - off, "vmlinux") || strstr(s + off, "section mismatch") ||
 		    strstr(s + off, "Section mismatch"))
 			strcpy(cls, "section-mismatch");
-		site = add_instance(s[0] == 'W' ? "warning" : "error", "modpost", nopath, 0, 0,
-				    intern(cls, strlen(cls)), s + off, n - off, s, n);
+		site = diag(s[0] == 'W' ? "warning" : "error", "modpost", nopath, 0, 0,
+			    intern(cls, strlen(cls)), s + off, n - off, s, n);
 		/* '"x" [mod.ko] undefined!', 'reference: f (section: .text) -> x (section: ...)' */
 		if (!site->symbol && s[off] == '"' && (q = strchr(s + off + 1, '"')))
 			site->symbol = intern(s + off + 1, (size_t)(q - s - off - 1));
 		else if (!site->symbol && (sym = strstr(s + off, " -> ")) &&
 			 (q = strchr(sym + 4, ' ')))
 			site->symbol = intern(sym + 4, (size_t)(q - sym - 4));
-		memo_put(M_DIAG, site, nopath, NULL, NULL);
 		return;
 	}
 
@@ -1489,14 +1502,12 @@ static void classify_line(const char *raw, size_t rawlen)
 				col = strtoul(c + 1, NULL, 10);
 			pl = (size_t)(dot - s);
 		}
-		for (msg = ce + 1; *msg == ':' || *msg == ' '; msg++)
-			;
+		msg = ce + 1 + strspn(ce + 1, ": ");
 		dotslash = starts(s, pl, "./") ? 2 : 0;
 		path = intern(s + dotslash, pl - dotslash);
 		snprintf(dflag, sizeof(dflag), "-W%.*s", (int)(ce - check), check);
-		site = add_instance(w[2] == 'W' ? "warning" : "error", "dtc", path, line, col,
-				    intern(dflag, strlen(dflag)), msg, strlen(msg), s, n);
-		memo_put(M_DIAG, site, path, NULL, NULL);
+		diag(w[2] == 'W' ? "warning" : "error", "dtc", path, line, col,
+		     intern(dflag, strlen(dflag)), msg, strlen(msg), s, n);
 		return;
 	}
 
@@ -1545,15 +1556,14 @@ static void classify_line(const char *raw, size_t rawlen)
 		tool = "make";	/* "Makefile:12: warning: overriding recipe ..." */
 	} else if (*flag || col || !strncmp(s, "cc1", 3) || starts(s, pathlen, "<command-line>"))
 		tool = cctool;
-	else if (strstr(s, "ld: ") || strstr(s, "ld.lld: "))
+	else if (strstr(s, "ld: "))	/* "ld.lld: " too */
 		tool = "ld";
 	else
 		tool = object ? cctool : "kernel-doc";
 	if (!strcmp(kind, "fatal error"))
 		kind = "error";
 	path = path_atom(s, pathlen);
-	site = add_instance(kind, tool, path, line, col, flag, msg, msglen, s, n);
-	memo_put(M_DIAG, site, path, NULL, NULL);
+	diag(kind, tool, path, line, col, flag, msg, msglen, s, n);
 }
 
 /* ---- input ---- */
@@ -1669,10 +1679,10 @@ static void take_line(const char *p, size_t n)
 	if (prefix < 0 && (k = prefix_kind(p, n)))
 		prefix = k;
 	if (prefix > 0) {
-		size_t k = prefix_len(p, n, prefix);
+		size_t cut = prefix_len(p, n, prefix);
 
-		p += k;
-		n -= k;
+		p += cut;
+		n -= cut;
 	}
 	pending_end(p, n);
 	if (!blank_noise(p, n))
@@ -2081,26 +2091,27 @@ static const char *extra_string(const char *x, const char *p)
 	return p + 1;
 }
 
+/* The end of the digits at @q, one at least, of the JSON number at @p, or die. */
+static const char *extra_digits(const char *x, const char *p, const char *q)
+{
+	size_t d = strspn(q, "0123456789");
+
+	if (!d)
+		bad_extra(x, p, "a bad number");
+	return q + d;
+}
+
 /* The end of the JSON number at @p, or die. */
 static const char *extra_number(const char *x, const char *p)
 {
-	const char *q = p + (*p == '-');
-	size_t d = strspn(q, "0123456789");
+	const char *i = p + (*p == '-'), *q = extra_digits(x, p, i);
 
-	if (!d || (d > 1 && *q == '0'))
+	if (q - i > 1 && *i == '0')	/* no leading zero */
 		bad_extra(x, p, "a bad number");
-	q += d;
-	if (*q == '.') {
-		if (!(d = strspn(q + 1, "0123456789")))
-			bad_extra(x, p, "a bad number");
-		q += 1 + d;
-	}
-	if (*q == 'e' || *q == 'E') {
-		q += 1 + (q[1] == '+' || q[1] == '-');
-		if (!(d = strspn(q, "0123456789")))
-			bad_extra(x, p, "a bad number");
-		q += d;
-	}
+	if (*q == '.')
+		q = extra_digits(x, p, q + 1);
+	if (*q == 'e' || *q == 'E')
+		q = extra_digits(x, p, q + 1 + (q[1] == '+' || q[1] == '-'));
 	return q;
 }
 

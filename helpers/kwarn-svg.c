@@ -149,7 +149,7 @@ static void read_table(int fd)
 			nseries = n - 1;
 			series = emalloc(nseries * sizeof(*series));
 			for (i = 0; i < nseries; i++)
-				series[i] = estrndup(f[i + 1], strlen(f[i + 1]));
+				series[i] = estrdup(f[i + 1]);
 			free(f);
 			continue;
 		}
@@ -158,7 +158,7 @@ static void read_table(int fd)
 			    lineno, n, nseries + 1);
 		rows = erealloc(rows, (nrows + 1) * sizeof(*rows));
 		r = &rows[nrows++];
-		r->label = estrndup(f[0], strlen(f[0]));
+		r->label = estrdup(f[0]);
 		r->v = ecalloc(nseries, sizeof(*r->v));
 		r->has = ecalloc(nseries, sizeof(*r->has));
 		for (i = 0; i < nseries; i++) {
@@ -321,15 +321,21 @@ static void svg_start(double width, int height, int top_margin, double left,
 	}
 }
 
-/* the axes' labels: -x centred below @xy, -y rotated left of the middle of @y0..@y1 */
-static void axis_labels(double xx, double xy, double y0, double y1)
+/* the axes, down from (@left, @top) to @bottom and across @plot, and their
+   labels: -x centred below, -y rotated left of the middle */
+static void axes(double left, double plot, int top, double bottom)
 {
+	printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
+	       left, top, left, bottom);
+	printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
+	       left, bottom, left + plot, bottom);
 	if (*xlabel) {
-		printf("<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", xx, xy);
+		printf("<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+		       left + plot / 2, bottom + 38);
 		xml(xlabel, "</text>\n");
 	}
 	if (*ylabel) {
-		double cy = (y0 + y1) / 2;
+		double cy = (top + bottom) / 2;
 
 		printf("<text class=\"ylabel\" x=\"14\" y=\"%.1f\" text-anchor=\"middle\" "
 		       "transform=\"rotate(-90 14 %.1f)\">", cy, cy);
@@ -390,11 +396,7 @@ static void bars(void)
 		printf("<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", left + along(t, top, plot), ticky + 17, num);
 	}
 	printf("</g>\n");
-	printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
-	       left, tm, left, ticky);
-	printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
-	       left, ticky, left + plot, ticky);
-	axis_labels(left + plot / 2, ticky + 38, tm, ticky);
+	axes(left, plot, tm, ticky);
 
 	/* categories: label, then one bar per series with its value */
 	y = tm + GAP;
@@ -491,10 +493,7 @@ static void curves(void)
 		xml(shown(rows[i].label, &cut), "</text>\n");
 	}
 	printf("</g>\n");
-	printf("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n", left, y0, left, base);
-	printf("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
-	       left, base, left + plot, base);
-	axis_labels(left + plot / 2, base + 38, y0, base);
+	axes(left, plot, y0, base);
 
 	for (j = 0; j < nseries; j++) {
 		double lx = 0, ly = 0;
