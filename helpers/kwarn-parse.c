@@ -223,16 +223,6 @@ static int starts_any(const char *s, size_t n, const char *const *pfx)
 	return 0;
 }
 
-/* @v, an array of @n elements of @size, with room for one more */
-static void *grow(void *v, size_t n, size_t *cap, size_t size)
-{
-	if (n == *cap) {
-		*cap = *cap ? 2 * *cap : 64;
-		v = erealloc(v, *cap * size);
-	}
-	return v;
-}
-
 /* Interned strings: kinds, tools, flags, paths and objects repeat a lot. */
 struct atom_slot { uint64_t hash; char *atom; };
 static struct htab atoms = HTAB(struct atom_slot);
@@ -519,10 +509,8 @@ static void join_target(const char *t)
 		}
 	errs_drop_joined();
 	fail_seq = nseq;
-	if (!joined) {
-		fails.v = grow(fails.v, fails.n, &fails.cap, sizeof(*fails.v));
-		fails.v[fails.n++] = (struct fail){ nseq, t };
-	}
+	if (!joined)
+		*PUSH(fails.v, fails.n, fails.cap) = (struct fail){ nseq, t };
 }
 
 /* The file ends: its compile errors that joined no target join the first
@@ -596,10 +584,8 @@ static void count_instance(struct site *s, const char *path,
 		s->seq = ++nseq;
 		s->file = nfile;
 		s->unit = unit_of(s);
-		if (!strcmp(s->kind, "error") && !s->target) {
-			errs.v = grow(errs.v, errs.n, &errs.cap, sizeof(*errs.v));
-			errs.v[errs.n++] = s;
-		}
+		if (!strcmp(s->kind, "error") && !s->target)
+			*PUSH(errs.v, errs.n, errs.cap) = s;
 	} else {
 		last = NULL;	/* notes are kept from the first instance */
 		want_source = 0;

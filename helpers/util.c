@@ -417,7 +417,7 @@ int tsv_unescape(char *s, size_t *n)
 	return 1;
 }
 
-/* ---- kwarn-agg's and kwarn-index's ---- */
+/* ---- memory, the summary format, child processes ---- */
 
 char *estrdup(const char *s)
 {

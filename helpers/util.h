@@ -132,7 +132,7 @@ void put_json_string(FILE *o, const char *s, enum json_style style);
  * other escape. */
 int tsv_unescape(char *s, size_t *n);
 
-/* ---- kwarn-agg's and kwarn-index's: memory, the summary format, child processes ---- */
+/* ---- memory, the summary format, child processes ---- */
 #include <sys/types.h>
 
 /* A growing array @v of @n used of @cap: the address of a new last element. */
