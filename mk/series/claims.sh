@@ -1,7 +1,7 @@
 # claims.sh - sourced by mk/series-check.sh (after mk/lib.sh, trailers.sh):
 # the seed's corpus, what the check takes from it: the claims as records.
 #
-#   corpus_load        reads $CORPUS/seed-$SEED/*-W*.jsonl.zst; writes
+#   corpus_load        reads the seed's $CORPUS/seed-N/*-W*.jsonl.zst; writes
 #                      $tmp/refbuild (the build record of REF_TOOLCHAIN's
 #                      corpus) and $tmp/corpus.diags (every diag record);
 #                      sets refcorpus and w (the W level: W, else the
@@ -12,13 +12,13 @@
 #                      a key in the corpus fails the check
 # (a build record is read with mk/lib.sh's first_line)
 corpus_load() {
-	local corpora f
+	local corpora dir f
 	shopt -s nullglob
-	corpora=("$CORPUS"/seed-"$SEED"/*-W*.jsonl.zst)
+	seed_dir dir "$CORPUS" "$SEED"
+	corpora=("$dir"/*-W*.jsonl.zst)
 	[ ${#corpora[@]} -gt 0 ] || fail "no corpus for SEED=$SEED in $CORPUS; run make corpus SEED=$SEED first"
 	"$TOP/mk/corpus-check.sh" "${corpora[@]}" || exit 2
-	seed_dir refcorpus "$CORPUS" "$SEED"
-	refcorpus=$refcorpus/$(build_name "$REF_TOOLCHAIN" "${W:-123}").jsonl.zst
+	refcorpus=$dir/$(build_name "$REF_TOOLCHAIN" "${W:-123}").jsonl.zst
 	[ -f "$refcorpus" ] || refcorpus=${corpora[0]}
 	first_line "$refcorpus" > "$tmp/refbuild"
 	w=${W:-$(jq -r .w "$tmp/refbuild")}
