@@ -235,7 +235,7 @@ static const char agg_drop[] =
 
 static void db_open(const char *name, int write)
 {
-	int version;
+	int version, rc;
 
 	dbname = name;
 	if (sqlite3_open_v2(name, &db, write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE,
@@ -243,6 +243,28 @@ static void db_open(const char *name, int write)
 		die(EXIT_IO, "%s: cannot open: %s%s", name, db ? sqlite3_errmsg(db) : "out of memory",
 		    write ? "" : " (make index makes it)");
 	sqlite3_busy_timeout(db, BUSY_MS);
+	/* The index is made from the corpora alone: a damaged one is made
+	 * again by a writer, and a reader says so (reading the schema is
+	 * where SQLite finds a file that is not a database). */
+	rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+	if (rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT) {
+		static const char *const db_files[] = { "", "-wal", "-shm" };
+		char aside[PATH_MAX];
+
+		if (!write)
+			die(EXIT_BADINPUT, "%s: not an index (%s): make index makes it again from the corpora", name,
+			    sqlite3_errstr(rc));
+		fprintf(stderr, "%s: %s: not an index (%s): made again from the corpora\n", argv0, name,
+			sqlite3_errstr(rc));
+		sqlite3_close(db);
+		for (size_t i = 0; i < sizeof(db_files) / sizeof(db_files[0]); i++)
+			if ((size_t)snprintf(aside, sizeof(aside), "%s%s", name, db_files[i]) < sizeof(aside) &&
+			    unlink(aside) && errno != ENOENT)
+				die(EXIT_IO, "%s: cannot remove: %s", aside, strerror(errno));
+		if (sqlite3_open_v2(name, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+			die(EXIT_IO, "%s: cannot open: %s", name, db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_busy_timeout(db, BUSY_MS);
+	}
 	/* a merge's millions of prints go into two B-trees: with SQLite's 2 MB
 	 * page cache each insert into prints(warning) read pages from disk.
 	 * WAL's commits are atomic at NORMAL too. */
@@ -1139,7 +1161,7 @@ static void seen_clear(void)
  * build, warnings and prints. kwarn-agg checks the same format; what is
  * checked here is what the index needs to give the same bytes back.
  */
-static void add_summary(struct lines *l, const char *corpus, const struct file *x)
+static void add_summary(struct lines *l, const char *corpus, const struct file *x, const char *prev)
 {
 	char *line, *f[NFIELDS], *v[SUM_NH], path[PATH_MAX], *record;
 	const char *name = strrchr(x->rel, '/') + 1;
@@ -1149,7 +1171,9 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 
 	if (!(line = lines_next(l, &n)) || strncmp(line, "#kwarn-summary\t" SUMMARY_VERSION "\t", 17) ||
 	    split_tabs(line, n, f, len, 2 + SUM_NH, 0) != 2 + SUM_NH)
-		die(EXIT_BADINPUT, "%s:%lu: not a version " SUMMARY_VERSION " summary header", l->name, l->lineno);
+		die(EXIT_BADINPUT, "%s:%lu: not a version " SUMMARY_VERSION " summary header%s%s%s", l->name,
+		    l->lineno, prev ? " (or the summary before it in the run, " : "", prev ? prev : "",
+		    prev ? ", has more records than its header says)" : "");
 	summary_values(l, f + 2, len + 2, v, vlen, 1);
 	if (!number(v[SUM_SEED], vlen[SUM_SEED], &seed) ||
 	    !number(v[SUM_MAKE_EXIT], vlen[SUM_MAKE_EXIT], &make_exit) ||
@@ -1284,9 +1308,11 @@ static void add_summaries(const char *summary_sh, const char *corpus, struct fil
 		size_t m = n - k < ZSTD_RUN ? n - k : ZSTD_RUN;
 
 		lines_init(&l, zstd_reader(names + k, m, &pid), names[k]);
+		/* one stream of m files: each named, its lines counted from 1 */
 		for (size_t j = 0; j < m; j++) {
 			l.name = names[k + j];
-			add_summary(&l, corpus, todo[k + j]);
+			l.lineno = 0;
+			add_summary(&l, corpus, todo[k + j], j ? names[k + j - 1] : NULL);
 		}
 		if (lines_next(&l, &len))
 			die(EXIT_BADINPUT, "%s: more records than its header says", names[k + m - 1]);

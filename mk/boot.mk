@@ -85,9 +85,9 @@ $(INITRAMFS): $(TOP)/qemu/initramfs.list $(KWARN_INIT) $(GEN_INIT_CPIO)
 # toolchain's corpus at W=$(W) (the profiling build's own when there is no
 # plain one).
 BRANCH_N ?= 10
-BRANCH_SEEDS = $(if $(filter command line,$(origin SEED))$(SEEDS),$(SEEDS_SPEC))
+BRANCH_SEEDS = $(if $(call cmdline,SEED)$(SEEDS),$(SEEDS_SPEC))
 branches:
-	$(Q)files=$$($(foreach t,$(if $(filter command line,$(origin BOOT_TOOLCHAINS)),$(BOOT_TOOLCHAINS),*),\
+	$(Q)files=$$($(foreach t,$(if $(call cmdline,BOOT_TOOLCHAINS),$(BOOT_TOOLCHAINS),*),\
 		$(TOP)/mk/corpus-files.sh $(CORPUS_RUN) '$(t)-branches.jsonl.zst' $(BRANCH_SEEDS) &&) :) || exit 2; \
 	found=0; for f in $$files; do [ -f "$$f" ] || continue; found=1; \
 		b=$${f%-branches.jsonl.zst}; w=$$b-W$(W).jsonl.zst; \

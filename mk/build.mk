@@ -9,7 +9,12 @@
 # flock: two runs for the same build directory take turns.
 
 # a prefix toolchain is named after its compiler: gcc-6.5.0
-tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-family,$(1))-$(shell { $(call tc-cc,$(1)) -dumpfullversion || $(call tc-cc,$(1)) -dumpversion; } 2>/dev/null),$(1))
+tc-name = $(if $(call tc-is-prefix,$(1)),$(call tc-prefix-name,$(1)),$(1))
+# a prefix's gcc is asked once per make, and what it says must be a version
+# (N.N.N): it becomes file names and reaches commands
+tc-prefix-name = $(or $(tc-name-$(1)),$(eval tc-name-$(1) := $(call tc-prefix-ask,$(1)))$(tc-name-$(1)))
+tc-prefix-ask = $(call tc-family,$(1))-$(or $(call version-ok,$(shell { '$(call tc-cc,$(1))' -dumpfullversion || \
+	'$(call tc-cc,$(1))' -dumpversion; } 2>/dev/null)),$(error TOOLCHAIN $(1): $(call tc-cc,$(1)) -dumpfullversion printed no version (N.N.N)))
 
 # VARIANT=plain: the seed's config as is (the warning corpus);
 # VARIANT=profile: plus mk/profile.config (the boot image)

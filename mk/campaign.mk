@@ -14,7 +14,7 @@
 #                                 the progress line's source; last.log links it
 
 # the default matrix: the oldest and newest packaged GCC, and one Clang
-TOOLCHAINS ?= $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),gcc-11 gcc-12 clang-14)
+TOOLCHAINS ?= $(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN),gcc-11 gcc-12 clang-14)
 # one W=123 build gives every level by attribution; WLEVELS="1 12 123"
 # builds each level for real
 WLEVELS ?= $(W)

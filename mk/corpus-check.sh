@@ -41,6 +41,7 @@ def why($p; $n; $head):
 	  elif $head.type == "build" then
 		if $p.r.type != "diag" then "a \($p.r.type | tojson) record after line 1, not a diag record"
 		else $p.r | (if $head.schema >= 2 then bad(fields2; $quick2; "diag") else bad($fields; $quick; "diag") end)
+			// diag_values_why
 			// if [.seed, .toolchain, .w, .variant] == [$head.seed, $head.toolchain, $head.w, $head.variant]
 			   then null else "seed, toolchain, w or variant not the build record'\''s" end
 		end

@@ -77,6 +77,55 @@ def bad($fields; $quick; $t):
 			or ([., $q.others] | transpose | all(.[0] == "null" or .[0] == .[1])))
 		and all($q.other[]; . as $k | $r | has($k))
 	  then null else bad($fields; $t) end;
+# The grammar of what a corpus path is made of (doc/errors.md, "A corpus
+# is data"): names that reach file names, make and scripts. A toolchain is
+# gcc-VERSION or clang-VERSION (a cross prefix's corpora are named by its
+# gcc's version); W its levels sorted, each once; a count a whole number
+# up to count_max. Values read from a corpus made elsewhere are checked
+# against it before anything uses them.
+def count_max: 1000000000;
+def toolchain_re: "^(gcc|clang)-[0-9]+(\\.[0-9]+)*$";
+def w_re: "^(1|12|123|13|2|23|3)$";
+def seed_re: "^seed-(0|[1-9][0-9]{0,8})$";
+def tree_re: "^(linux-source-[0-9]+(\\.[0-9]+)*|ksrc\\^[A-Za-z0-9^._+,@-]+)$";
+def run_re: "^p(0|[1-9][0-9]?|100)(-[a-z0-9]+)*$";
+# whether . is a whole number 0..$max
+def whole($max): type == "number" and . >= 0 and . <= $max and . == floor;
+# why the values of build (boot) record . are not of that grammar, or null
+def values_why:
+	if (.toolchain | test(toolchain_re) | not) then "toolchain \(.toolchain | tojson) is not gcc-N or clang-N"
+	elif (.seed | whole(999999999) | not) then "seed \(.seed) is not a seed 0..999999999"
+	elif .type == "boot" then
+		first((.records, .annotated_records) | select(whole(count_max) | not) | "a count \(.) is not a whole number 0..\(count_max)") // null
+	elif (.w | test(w_re) | not) then "w \(.w | tojson) is not the levels 1, 2 and 3 sorted, each once"
+	elif (.variant | IN("plain", "profile") | not) then "variant \(.variant | tojson) is not plain or profile"
+	elif (.probability | whole(100) | not) then "probability \(.probability) is not 0..100"
+	else first((.instances, .unique, .make_exit) | select(whole(count_max) | not)
+		| "a count \(.) is not a whole number 0..\(count_max)") // null end;
+# why the values of diag record . are not of that grammar, or null
+def diag_values_why:
+	if (.key | test("^[0-9a-f]{16}$") | not) then "key \(.key | tojson) is not 16 hex digits"
+	elif .level != null and (.level | IN(1, 2, 3) | not) then "level \(.level) is not 1, 2, 3 or null"
+	else first((.count, .line, .col, .ordinal, .nobjects) | select(whole(count_max) | not)
+		| "a count, line or column \(.) is not a whole number 0..\(count_max)") // null end;
+# why $rel, a corpus file's path relative to a corpus directory, is not
+# TREE/RUN/seed-N/NAME of that grammar, or null (make merge: a FROM at
+# another depth gives paths of another length)
+def rel_why($rel):
+	($rel | split("/")) as $c
+	| if ($c | length) != 4 then "not TREE/RUN/seed-N/NAME (linux-source-6.1/p2/seed-1/gcc-12-W123.jsonl.zst)"
+	  elif ($c[0] | test(tree_re) | not) then "\($c[0] | tojson) is not a tree (linux-source-KVER or ksrc^PATH)"
+	  elif ($c[1] | test(run_re) | not) then "\($c[1] | tojson) is not a run (pP or pP-NAME)"
+	  elif ($c[2] | test(seed_re) | not) then "\($c[2] | tojson) is not seed-N"
+	  else null end;
+# why . (a .run.json's one line, parsed, or null) is not what mk/corpus.sh
+# writes there, or null
+def run_json_why:
+	if type != "object" then "not a JSON object"
+	elif (.build_seconds | whole(count_max) | not) then "build_seconds is not a whole number of seconds"
+	elif (keys - ["build_seconds", "distcc_hosts"]) != [] then "a field kwarn does not write: \(keys - ["build_seconds", "distcc_hosts"] | .[0])"
+	elif has("distcc_hosts") and (.distcc_hosts | type) != "string" then "distcc_hosts is not a string"
+	else null end;
 # schema 2's quick form, named here: inside head_why, whose parameter
 # $quick is also a filter quick, "fields2 | quick" would be schema 1's
 def quick2: fields2 | quick;
@@ -86,8 +135,8 @@ def head_why($fields; $quick; $max):
 	if (.type | IN("build", "boot")) | not then "no build record on line 1"
 	elif (.schema | type) != "number" then "bad schema \(.schema | tojson)"
 	elif .schema > $max then "schema \(.schema) is newer than this kwarn's (\($max))"
-	elif .schema >= 2 and .type == "build" then bad(fields2; quick2; .type)
-	else bad($fields; $quick; .type) end;
+	elif .schema >= 2 and .type == "build" then bad(fields2; quick2; .type) // values_why
+	else bad($fields; $quick; .type) // values_why end;
 # the summary's header line (its version: mk/summary.sh's VERSION) for
 # build record . of the corpus file whose sha256 is $sha
 def summary_version: 3;

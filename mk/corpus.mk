@@ -59,8 +59,8 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 # failed, booted: the boot records of the seeds' TOOLCHAIN-branches.jsonl.zst;
 # flags by seeds; keys first seen)
 # (the seeds: none given, every seed-N)
-TOP_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(SEEDS_SPEC))
-TOP_TOOLCHAINS = $(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN),*)
+TOP_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
+TOP_TOOLCHAINS = $(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN),*)
 # the corpus files top reads, as a pattern of kwarn-index
 TOP_FILES = $(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst
 TOP_N ?= 10
@@ -108,7 +108,9 @@ else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for t in A:$(A) B:$(B); do for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
 		f=$(call seed-dir,$(CORPUS),$$s)/$(call build-name,$${t#*:},$(W)).jsonl.zst; \
-		test -f $$f || { echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
+		test -f $$f || { d=$${f%/*}; [ ! -e $$d ] || { [ -d $$d ] && [ -r $$d ] && [ -x $$d ]; } || \
+			{ echo "kwarn: $$d: cannot read this seed's directory" >&2; exit 3; }; \
+			echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
 		echo $$f; done > $$tmp/$${t%%:*}.files || exit 2; \
 		xargs -r -d '\n' $(TOP)/mk/summary.sh -u $$tmp < $$tmp/$${t%%:*}.files > $$tmp/$${t%%:*} || exit 2; done; \
 	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \

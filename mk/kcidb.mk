@@ -9,7 +9,7 @@
 
 ORIGIN ?= kwarn
 KCIDB_FILE ?= $(O)/kcidb/$(call path-as-name,$(RUN_DIR)).json
-KCIDB_SEEDS = $(if $(SEEDS)$(filter command line,$(origin SEED)),$(SEEDS_SPEC))
+KCIDB_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 
 .PHONY: kcidb
 kcidb:

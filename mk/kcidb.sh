@@ -32,13 +32,14 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp" "$out.tmp"' EXIT
 # the corpus files, seeds in order, then by name
 if [ $# = 0 ]; then
-	for d in "$run"/seed-*; do [ -d "$d" ] && echo "${d##*/seed-}"; done
+	for d in "$run"/seed-*; do [ ! -d "$d" ] || echo "${d##*/seed-}"; done
 else
 	"$here/seeds.sh" "$@"
 fi | sort -n -u > "$tmp/seeds"
 [ -s "$tmp/seeds" ] || fail "no corpus in $run; run make corpus first"
 while read -r s; do
 	seed_dir d "$run" "$s"
+	[ ! -e "$d" ] || { [ -d "$d" ] && [ -r "$d" ] && [ -x "$d" ]; } || fail_with 3 "$d: cannot read this seed's directory"
 	found=0
 	for f in "$d"/*-W*.jsonl.zst; do
 		[[ ${f##*/} =~ -W[123]+\.jsonl\.zst$ ]] || continue

@@ -17,7 +17,7 @@ MATRIX_TOOLCHAINS ?= gcc-11 gcc-12 clang-13 clang-14 clang-15 clang-16 clang-19 
 MATRIX_KVERS ?= $(KVERS)
 MATRIX_DIR = $(O)/matrix
 # the levels make corpus builds there, as the sub-makes will read WLEVELS
-matrix-wlevels = $(if $(filter command line,$(origin WLEVELS)),$(WLEVELS),123)
+matrix-wlevels = $(if $(call cmdline,WLEVELS),$(WLEVELS),123)
 
 .PHONY: matrix
 matrix: helpers

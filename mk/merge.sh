@@ -120,6 +120,42 @@ done < "$work/orphans"
 for i in "${!froms[@]}"; do
 	grep -q "^$i$tab" "$work/corpora" || warn "FROM ${froms[i]}: no corpus files in it"
 done
+# every corpus file at a corpus path (mk/corpus-lib.jq, rel_why): a FROM at
+# another depth (a seed or tree directory, a corpus's parent) would place
+# files where no query reads them
+jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$i, $rel] | rel_why($rel) // empty | "\($i)\t\($rel)\t\(.)"' \
+	"$work/corpora" > "$work/badrel" || fail_with 2 "cannot judge the corpus paths (jq)"
+if IFS=$tab read -r i rel why < "$work/badrel"; then
+	d=${froms[i]} up=$(( $(tr -cd / <<< "$rel" | wc -c) - 3 ))
+	if [ $up -lt 0 ]; then
+		for ((k = up; k < 0; k++)); do d=$(dirname "$d"); done
+	elif [ $up -gt 0 ]; then
+		d=$d/$(cut -d/ -f"1-$up" <<< "$rel")
+	else
+		d=
+	fi
+	fail_with 1 "FROM ${froms[i]}: $rel: $why${d:+; give the corpus directory that holds it, FROM=$d}"
+fi
+# the sidecars are data too: a .run.json is one line of what mk/corpus.sh
+# writes (make kcidb reads it), a .log.zst whole zstd
+sidecars() {
+	local i rel x
+	while IFS=$tab read -r i _ rel; do
+		case $rel in
+		*.run.json)
+			x=
+			IFS= read -r -N 4097 x < "${froms[i]}/$rel" || true
+			x=${x%"$nl"}
+			printf '%s\t%s\n' "${froms[i]}/$rel" "${x//$nl/ }" ;;
+		*.log.zst) zstd -tq -- "${froms[i]}/$rel" 2> /dev/null || printf '%s\t%s\n' "${froms[i]}/$rel" '"corrupt"' ;;
+		esac
+	done < "$work/files"
+}
+bad=$(sidecars | jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$f, $l]
+	| if $l == "\"corrupt\"" then "\($f): truncated or corrupt zstd file"
+	  else ($l | try fromjson catch null | run_json_why) // empty | "\($f): \(.)" end' | head -n 1) ||
+	fail_with 2 "cannot judge the .run.json and .log.zst files (jq)"
+[ -z "$bad" ] || fail_with 1 "$bad: nothing merged"
 declare -A has	# has[I/REL]: FROM I holds REL (a corpus file or beside one)
 while IFS=$tab read -r i _ rel; do has[$i/$rel]=1; done < "$work/files"
 

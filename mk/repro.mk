@@ -15,8 +15,8 @@
 # the tree is unpacked (minutes on a fresh O=); then make prepares the
 # tree and the facts of the corpus's toolchain (a name without /)
 repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
-	SEED='$(if $(filter command line,$(origin SEED)),$(SEED))' \
-	TOOLCHAIN='$(if $(filter command line,$(origin TOOLCHAIN)),$(TOOLCHAIN))' \
+	SEED='$(if $(call cmdline,SEED),$(SEED))' \
+	TOOLCHAIN='$(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN))' \
 	$(if $(W_GIVEN),W='$(W)') \
 	SCRIPT='$(if $(SCRIPT),$(abspath $(SCRIPT)))' \
 	CORPUS='$(CORPUS)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' \

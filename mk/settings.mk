@@ -143,8 +143,8 @@
 # the settings kwarn's own recursive makes pass, besides those listed above
 SETTINGS_INTERNAL := TREE_NAME SERIES_SHA CAMPAIGN CAMPAIGN_LOG
 # the settings, from the list above (only when there is a command line to check)
-settings-listed = $(shell sed -n 's/^\#   \([A-Z][A-Z0-9_]*\)=.*/\1/p' $(TOP)/mk/settings.mk)
-settings-given := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
+settings-listed = $(shell sed -n 's/^\#   \([A-Z][A-Z0-9_]*\)=.*/\1/p' mk/settings.mk)
+settings-given := $(KWARN_GIVEN)
 settings-unknown := $(if $(settings-given),$(filter-out $(settings-listed) $(SETTINGS_INTERNAL),$(settings-given)))
 $(foreach v,$(settings-unknown),$(warning kwarn: $(v) is not a kwarn setting (make help lists them)))
 
@@ -157,6 +157,9 @@ lower := a b c d e f g h i j k l m n o p q r s t u v w x y z
 drop-chars = $(if $(2),$(call drop-chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,99,$(2))),$(1))
 # $(call spread-chars,S,C...): S with a space after each character C
 spread-chars = $(if $(2),$(call spread-chars,$(subst $(firstword $(2)),$(firstword $(2)) ,$(1)),$(wordlist 2,99,$(2))),$(1))
+# $(call one-of,S,WORDS): S when it is exactly one of WORDS (filter alone
+# let extra words through: FORMAT='text || touch X')
+one-of = $(if $(filter 1,$(words $(1))),$(filter $(2),$(1)))
 # $(call made-of,S,C...): S when it is one word made of the characters C
 made-of = $(if $(filter 1,$(words $(1))),$(if $(call drop-chars,$(1),$(2)),,$(1)))
 # $(call decimal,S,MAXDIGITS): S when it is a decimal number without
@@ -193,13 +196,25 @@ toolchain-name = $(strip $(if $(filter 1,$(words $(1))),$(if $(call tc-is-gcc,$(
 	$(if $(call version-ok,$(call toolchain-version,$(1))),$(1)),$(call tc-is-prefix,$(1)))))
 
 given = $(filter-out undefined,$(origin $(1)))
+# $(call shown,S): S on one line, for a message (a line feed as \n)
+define newline
+
+
+endef
+shown = $(subst $(newline),\n,$(1))
+# No value has a line feed: it would end a recipe's command (LINE: one
+# line of the compiler's output)
+$(foreach v,$(KWARN_GIVEN),$(if $(findstring $(newline),$($(v))),\
+	$(error $(v) must be one line$(if $(filter LINE,$(v)), of the compiler's output)$(comma) got a line feed in it)))
+# $(call cmdline,NAME): NAME when the command line gave it
+cmdline = $(filter $(1),$(KWARN_GIVEN))
 # $(call setting-check,NAME,OK,ACCEPTS): when NAME is set, stop unless OK
 # is non-empty
-setting-check = $(if $(call given,$(1)),$(if $(2),,$(error $(1) must be $(strip $(3)), got '$($(1))')))
+setting-check = $(if $(call given,$(1)),$(if $(2),,$(error $(1) must be $(strip $(3)), got '$(call shown,$($(1)))')))
 # the same for a setting that may be left empty
 setting-check-given = $(if $($(1)),$(call setting-check,$(1),$(2),$(3)))
 # $(call setting-each,NAME,FUNC,ACCEPTS): each word of NAME passes FUNC
-setting-each = $(foreach x,$($(1)),$(if $(call $(2),$(x)),,$(error $(1): '$(x)' is not $(strip $(3)))))
+setting-each = $(foreach x,$($(1)),$(if $(call $(2),$(x)),,$(error $(1): '$(call shown,$(x))' is not $(strip $(3)))))
 
 # SEED in one spelling only: Kconfig reads KCONFIG_SEED with base-0
 # strtol, so SEED=08 was refused by Kconfig, which then drew a seed from
@@ -211,7 +226,7 @@ $(call setting-check,SEED,$(call seed-ok,$(SEED)),a decimal number 0..999999999 
 # files. Judged here without expanding it (one awk for the ranges' order
 # and sizes); the goals that use the seeds expand them (mk/seeds.sh)
 SEEDS_MAX := 100000
-seed-range-ok = $(and $(filter 2,$(words $(subst -, ,$(1)))),$(call seed-ok,$(firstword $(subst -, ,$(1)))),\
+seed-range-ok = $(and $(filter 2,$(words $(subst -, ,$(1)))),$(if $(findstring --,$(1)),,ok),$(call seed-ok,$(firstword $(subst -, ,$(1)))),\
 	$(call seed-ok,$(lastword $(subst -, ,$(1)))))
 seeds-ok = $(if $(findstring -,$(1)),$(call seed-range-ok,$(1)),$(call seed-ok,$(1)))
 seeds-why = $(if $(SEEDS),$(shell awk -v max=$(SEEDS_MAX) 'BEGIN { for (i = 1; i < ARGC; i++) { \
@@ -222,7 +237,7 @@ $(call setting-each,SEEDS,seeds-ok,$(seeds-not-a-seed))
 seeds-verdict := $(seeds-why)
 $(if $(filter backwards,$(seeds-verdict)),$(error SEEDS: '$(word 2,$(seeds-verdict))' is not $(seeds-not-a-seed)))
 $(if $(filter many,$(seeds-verdict)),$(error SEEDS: $(word 2,$(seeds-verdict)) seeds; at most $(SEEDS_MAX) at once))
-p-ok = $(or $(call decimal,$(1),2),$(filter 100,$(1)))
+p-ok = $(or $(call decimal,$(1),2),$(call one-of,$(1),100))
 $(call setting-check,P,$(call p-ok,$(P)),KCONFIG_PROBABILITY: a percentage 0..100)
 $(call setting-check,GOLDEN_P,$(call p-ok,$(GOLDEN_P)),a percentage 0..100)
 config-ok = $(if $(1),$(if $(call made-of,$(1),$(lower) $(digits) -),$(wildcard $(TOP)/tests/$(1).config)),ok)
@@ -232,7 +247,7 @@ $(call setting-check,GOLDEN_CONFIG,$(call config-ok,$(GOLDEN_CONFIG)),empty or t
 # W=321 is W=123), so one level set has one build and one corpus name.
 # W_GIVEN: W came from the command line (repro and series-check take the
 # corpus's level otherwise, and get no W); override hides it from origin
-W_GIVEN := $(filter command line,$(origin W))
+W_GIVEN := $(call cmdline,W)
 $(call setting-check,W,$(call w-sorted,$(W)),the levels 1$(comma) 2 and 3 combined (1$(comma) 12$(comma) 123$(comma) 2...))
 override W := $(call w-sorted,$(W))
 $(call setting-each,WLEVELS,w-sorted,a W level: 1$(comma) 2 and 3 combined (1$(comma) 12$(comma) 123$(comma) 2...))
@@ -240,7 +255,7 @@ $(call setting-check-given,SERIES_FAIL_W,$(call w-sorted,$(SERIES_FAIL_W)),empty
 # a JOBS that the kernel's make refuses failed the build only after the
 # config step, and left a stamp that said the build was done
 $(call setting-check,JOBS,$(call count,$(JOBS),4),a number of parallel jobs$(comma) 1..9999)
-$(if $(DISTCC_HOSTS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS),4),a number of parallel jobs$(comma) 1..9999))
+$(if $(DISTCC_HOSTS)$(call cmdline,DISTCC_JOBS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS),4),a number of parallel jobs$(comma) 1..9999))
 $(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS SEEDS_PER_TASK,\
 	$(call setting-check,$(v),$(call count,$($(v)),9),a number 1..999999999))
 $(call setting-check,WHY_PROBES,$(call decimal,$(WHY_PROBES),9),a number of probes 0..999999999 (0: no small config))
@@ -254,24 +269,25 @@ $(call setting-check-given,TIME_LIMIT,$(and $(call made-of,$(TIME_LIMIT),$(digit
 	$(filter $(addprefix %,$(digits)),$(TIME_LIMIT)),$(if $(findstring ::,$(TIME_LIMIT))$(findstring :-,$(TIME_LIMIT))$(findstring -:,$(TIME_LIMIT)),,ok)),\
 	a Slurm time limit: MINUTES$(comma) HH:MM:SS or DAYS-HH:MM:SS)
 $(call setting-check,BUILD_TIMEOUT,$(call decimal,$(BUILD_TIMEOUT),9),a number of seconds 0..999999999 (0: no limit))
-$(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(filter 0 1,$($(v))),0 or 1))
-$(foreach v,FAIL_ON_NEW BUILDS BOTH_BUILT,$(call setting-check-given,$(v),$(filter 0 1,$($(v))),empty$(comma) 0 or 1))
-$(call setting-check,VARIANT,$(filter plain profile,$(VARIANT)),plain or profile)
-$(call setting-check,FORMAT,$(filter text json mail,$(FORMAT)),text$(comma) json or mail)
+$(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(call one-of,$($(v)),0 1),0 or 1))
+$(foreach v,FAIL_ON_NEW BUILDS BOTH_BUILT,$(call setting-check-given,$(v),$(call one-of,$($(v)),0 1),empty$(comma) 0 or 1))
+$(call setting-check,VARIANT,$(call one-of,$(VARIANT),plain profile),plain or profile)
+$(call setting-check,FORMAT,$(call one-of,$(FORMAT),text json mail),text$(comma) json or mail)
 $(call setting-check,ORIGIN,$(call made-of,$(ORIGIN),$(lower) $(digits) _),a KCIDB origin: lowercase letters$(comma) digits and _)
-$(call setting-check,SERIES_BOOT,$(filter auto 0 1,$(SERIES_BOOT)),auto$(comma) 0 or 1)
-$(call setting-check,BENCH_SIZE,$(filter full small,$(BENCH_SIZE)),full or small)
+$(call setting-check,SERIES_BOOT,$(call one-of,$(SERIES_BOOT),auto 0 1),auto$(comma) 0 or 1)
+$(call setting-check,BENCH_SIZE,$(call one-of,$(BENCH_SIZE),full small),full or small)
 $(call setting-check,BENCH_CAMPAIGN_SEEDS,$(and $(strip $(BENCH_CAMPAIGN_SEEDS)),$(if $(strip \
 	$(foreach s,$(BENCH_CAMPAIGN_SEEDS),$(if $(call count,$(s),5),,x))),,ok)),numbers of seeds 1..99999 ("1 10 100 1000"))
-$(call setting-check,FUZZ_TARGET,$(filter kwarn-parse kwarn-sites kwarn-svg kwarn-agg,$(FUZZ_TARGET)),kwarn-parse$(comma) kwarn-sites$(comma) kwarn-svg or kwarn-agg)
-$(call setting-check,HELPER_CC,$(filter gcc clang gcc-% clang-%,$(HELPER_CC)),a host compiler: gcc$(comma) clang$(comma) gcc-N or clang-N)
+$(call setting-check,FUZZ_TARGET,$(call one-of,$(FUZZ_TARGET),kwarn-parse kwarn-sites kwarn-svg kwarn-agg),kwarn-parse$(comma) kwarn-sites$(comma) kwarn-svg or kwarn-agg)
+$(call setting-check,HELPER_CC,$(or $(call one-of,$(HELPER_CC),gcc clang),$(call version-ok,$(call toolchain-version,$(call one-of,$(HELPER_CC),gcc-% clang-%)))),\
+	a host compiler: gcc$(comma) clang$(comma) gcc-N or clang-N)
 
 # Toolchains: the name here; a prefix's compiler must exist (a fork, only
 # for a prefix); whether a gcc-N or clang-N is packaged, need-packages
 # finds out when it installs it
 toolchain-ok = $(strip $(and $(call toolchain-name,$(1)),$(if $(call tc-is-prefix,$(1)),$(if $(filter /%,$(1)),\
-	$(wildcard $(1)gcc),$(shell command -v '$(1)gcc')),ok)))
-toolchain-why = $(strip $(if $(call toolchain-name,$(1)),$(1)gcc: no such compiler,\
+	$(shell test -f '$(1)gcc' && test -x '$(1)gcc' && echo y),$(shell command -v '$(1)gcc')),ok)))
+toolchain-why = $(strip $(if $(call toolchain-name,$(1)),$(1)gcc: no such compiler (an executable file),\
 	a toolchain: gcc-N$(comma) clang-N or a cross prefix ending in '-' ($(path-accepts))))
 toolchain-check = $(if $(call given,$(1)),$(if $(call toolchain-ok,$($(1))),,$(error $(1)=$($(1)): $(call toolchain-why,$($(1))))))
 toolchain-each = $(foreach x,$($(1)),$(if $(call toolchain-ok,$(x)),,$(error $(1): $(x): $(call toolchain-why,$(x)))))
@@ -282,21 +298,29 @@ $(foreach v,A B,$(if $($(v)),$(call toolchain-check,$(v))))
 
 KNOWN_CHECKERS := sparse clang-analyzer
 $(call setting-check,CHECKERS,$(if $(filter-out $(KNOWN_CHECKERS),$(CHECKERS)),,ok),empty or some of: $(KNOWN_CHECKERS))
+# FILES: object paths (kernel/fork.o), or all
+files-ok = $(if $(filter all,$(1)),$(1),$(filter %.o,$(call path,$(1))))
+$(call setting-each,FILES,files-ok,an object of the tree (kernel/fork.o: $(path-accepts)) or all)
 $(if $(filter clang-analyzer,$(CHECKERS)),\
 	$(if $(call tc-is-clang,$(TOOLCHAIN)),,$(error CHECKERS=clang-analyzer needs a clang toolchain, not $(TOOLCHAIN)))\
 	$(if $(FILES),,$(error CHECKERS=clang-analyzer: say which objects, FILES="kernel/fork.o ..." or FILES=all)))
 
+# The checkout's own path reaches every recipe: one word of path
+# characters (make help alone works from any path)
+TOP_OK := $(call path,$(TOP))
+$(if $(filter-out help,$(or $(MAKECMDGOALS),all)),$(if $(TOP_OK),,\
+	$(error kwarn's checkout is at '$(TOP)': move it to a path of $(path-accepts) (make help works from here))))
 # Paths: one word each (a space in O= wrote somewhere else). Inputs must
 # be there; outputs that exist must be regular files (make report
 # REPORT=/dev/x replaced the device with a file)
-$(foreach v,O CORPUS RENDER_OUT SERIES_WORK HOSTOUT STAGING,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) its path of $(path-accepts)))
+$(foreach v,O $(if $(TOP_OK),CORPUS) RENDER_OUT SERIES_WORK HOSTOUT STAGING,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) its path of $(path-accepts)))
 # KVER: a tree Debian packages and series/ has patches for; with KSRC=,
 # which is a tree of its own, it would name nothing (GNUmakefile's default
 # does not count)
 KVERS := 6.1 6.12
 filter-kvers = $(filter $(KVERS),$(1))
 $(call setting-check,KVER,$(if $(word 2,$(KVER)),,$(filter $(KVERS),$(KVER))),one of the packaged trees: $(KVERS))
-$(if $(and $(filter command line environment%,$(origin KVER)),$(call given,KSRC)),$(error KVER=$(KVER) and KSRC=$(KSRC): KSRC is a tree of its own; give one of them))
+$(if $(and $(or $(call cmdline,KVER),$(filter environment%,$(origin KVER))),$(call given,KSRC)),$(error KVER=$(KVER) and KSRC=$(KSRC): KSRC is a tree of its own; give one of them))
 $(call setting-each,MATRIX_KVERS,filter-kvers,one of the packaged trees: $(KVERS))
 $(if $(and $(filter matrix,$(MAKECMDGOALS)),$(call given,KSRC)),$(error make matrix builds the packaged trees of MATRIX_KVERS, not KSRC=$(KSRC)))
 # a kernel tree: what Kbuild and Kconfig start from, with the ARM
@@ -317,14 +341,19 @@ $(foreach f,$(FRAGMENT),$(if $(call path,$(f)),,$(error FRAGMENT: '$(f)': $(path
 $(foreach d,$(FROM),$(if $(call path,$(d)),,$(error FROM: '$(d)': $(path-accepts) in a path)))
 $(foreach d,$(FROM),$(if $(wildcard $(d)/.),,$(error FROM: '$(d)' is not a directory)))
 $(call setting-check-given,DIFF,$(and $(call path,$(DIFF)),$(shell test -f '$(DIFF)' -a -r '$(DIFF)' && echo y)),a readable patch file$(comma) its path of $(path-accepts))
+# ... and a patch: a unified diff's headers and hunks (anything else was
+# found out only after the tree and the config were made)
+$(if $(DIFF),$(if $(shell grep -aq '^+++ ' '$(DIFF)' && grep -aq '^@@ ' '$(DIFF)' && echo y),,\
+	$(error DIFF=$(DIFF): not a patch (no unified diff in it: +++ and @@ lines))))
+$(foreach t,$(TESTS),$(if $(call path,$(t)),,$(error TESTS: '$(t)': $(path-accepts) in a path)))
 $(foreach t,$(TESTS),$(if $(wildcard $(t)),,$(error TESTS: $(t): no such test file)))
-# LINE: one line of the compiler's output; the recipes quote it as one
-# shell word, which a line feed would end
-define newline
+# ONLY: a patch of series/ by name, or a path to one
+$(call setting-check-given,ONLY,$(call path,$(ONLY)),a patch of series/ or a path to one$(comma) $(path-accepts))
+# DISTCC_HOSTS: distcc's host specifications (HOST[:PORT][/LIMIT][,OPTION],
+# --randomize, --localslots=N); a /LIMIT of 0 made a -j0 build
+distcc-host-ok = $(and $(call made-of,$(1),$(upper) $(lower) $(digits) . _ - : / $(comma) @ =),$(if $(findstring /0,$(1)),,ok))
+$(call setting-each,DISTCC_HOSTS,distcc-host-ok,a distcc host (HOST[:PORT][/LIMIT][$(comma)OPTION]$(comma) LIMIT 1 or more; letters$(comma) digits and . _ - : / $(comma) @ =))
 
-
-endef
-$(if $(findstring $(newline),$(LINE)),$(error LINE must be one line of the compiler's output$(comma) got a line feed in it))
 
 # WHY_SYMBOLS: Kconfig symbol names, with or without CONFIG_
 kconfig-symbol-ok = $(call made-of,$(1),A B C D E F G H I J K L M N O P Q R S T U V W X Y Z $(lower) $(digits) _)
@@ -335,3 +364,9 @@ hex-lower = $(subst A,a,$(subst B,b,$(subst C,c,$(subst D,d,$(subst E,e,$(subst 
 override ID := $(call hex-lower,$(ID))
 $(call setting-check-given,ID,$(and $(call made-of,$(ID),$(digits) a b c d e f),$(if $(word 17,$(call spread-chars,$(ID),$(digits) a b c d e f)),,ok)),\
 	a corpus key or a prefix of one: 1 to 16 hex digits)
+
+# The command line for kwarn's own sub-makes: each setting given one
+# single-quoted shell word, VAR=VALUE, with its checked (W: sorted; O:
+# absolute) value; the sub-make takes it as literal text too
+shell-word = '$(subst ','\'',$(1))'
+KWARN_CMDLINE := $(foreach v,$(KWARN_GIVEN),$(call shell-word,$(v)=$($(v))))

@@ -60,8 +60,13 @@ frame() {
 
 # summary CORPUS OUT: the frame, then the build record's fields on line 1,
 # then one line per record in the corpus file's order (@tsv escapes tab,
-# newline, CR and \)
+# newline, CR and \). A write that fails (a full disk) names OUT.
 summary() {
+	local err status=0
+	err=$(summary_to "$@" 2>&1) || status=$?
+	[ $status = 0 ] || fail_with 3 "$2: cannot write the summary of $1: ${err##*: }"
+}
+summary_to() {
 	local sha
 	sha=$(sha256sum < "$1" | cut -c1-64)
 	{
