@@ -404,5 +404,39 @@ ok "an unreadable seed directory: make top SEEDS='1 2 3' fails naming it (it pri
 		make -C $TOP -s top $TEST_RUN_VARS SEEDS='1 2 3' CORPUS=$unread O=/tmp/kwarn-nobody-o > $TESTDIR/unread.out 2>&1 &&
 	grep -q '^kwarn-index: $unread/$TEST_RUN/seed-2: cannot read this seed.s directory' $TESTDIR/unread.out ||
 	{ head -c 600 $TESTDIR/unread.out; false; }"
+for goal in "compare A=$TEST_TC B=$TEST_TC" "kcidb KCIDB_FILE=/tmp/kwarn-nobody-o/k.json"; do
+	ok "  and make ${goal%% *} names it too (it said: no corpus; run make corpus)" bash -c "
+		cd / && ! setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/tmp \
+			make -C $TOP -s $goal $TEST_RUN_VARS SEEDS='1 2 3' CORPUS=$unread O=/tmp/kwarn-nobody-o > $TESTDIR/unread.out 2>&1 &&
+		grep -q '^kwarn: .*$unread/$TEST_RUN/seed-2: cannot read this seed.s directory' $TESTDIR/unread.out &&
+		! grep -q 'no corpus' $TESTDIR/unread.out || { head -c 600 $TESTDIR/unread.out; false; }"
+done
 chmod 755 "$unread/$TEST_RUN/seed-2"
 rm -rf "$unread"
+mkdir -p "$TESTDIR/no-seeds"
+ok "make kcidb on a CORPUS with no seed directories says so (it failed saying nothing)" bash -c "
+	! make -C $TOP -s kcidb $TEST_RUN_VARS CORPUS=$TESTDIR/no-seeds KCIDB_FILE=$TESTDIR/no-seeds.json > $TESTDIR/bad.out 2>&1 &&
+	grep -qx 'kwarn: kcidb: no corpus in $TESTDIR/no-seeds/$TEST_RUN; run make corpus first' $TESTDIR/bad.out"
+
+# values that reached a shell or a build, refused before any work
+ok "SEEDS=1--3 is refused (it ended in seq's error)" make_refuses top "SEEDS: '1--3' is not a seed" SEEDS=1--3
+mkdir -p "$TESTDIR/dirgcc/arm-gcc"
+ok "a cross prefix whose gcc is a directory is refused (it built gcc--W123)" make_refuses corpus \
+	"TOOLCHAIN=$TESTDIR/dirgcc/arm-: $TESTDIR/dirgcc/arm-gcc: no such compiler (an executable file)" TOOLCHAIN="$TESTDIR/dirgcc/arm-"
+printf '#!/bin/sh\necho "12;touch %s"\n' "$TESTDIR/dirgcc/pwned" > "$TESTDIR/dirgcc/bad-gcc" && chmod +x "$TESTDIR/dirgcc/bad-gcc"
+ok "a cross prefix whose gcc prints no version is refused, nothing run (it ran 12 times, then bash failed)" bash -c "
+	$(declare -f make_refuses); TESTDIR=$TESTDIR TOP=$TOP
+	make_refuses corpus '$TESTDIR/dirgcc/bad-gcc -dumpfullversion printed no version (N.N.N)' TOOLCHAIN=$TESTDIR/dirgcc/bad- &&
+	test ! -e $TESTDIR/dirgcc/pwned"
+head -c 4096 /dev/urandom > "$TESTDIR/random.diff"
+ok "newwarn with a DIFF of random bytes is refused before the tree and the config" make_refuses newwarn \
+	"DIFF=$TESTDIR/random.diff: not a patch (no unified diff in it: +++ and @@ lines)" DIFF="$TESTDIR/random.diff"
+# a checkout at a path with a space: make help works, every other goal
+# says where it is (every goal broke, make help too)
+spaced="$TESTDIR/a checkout"
+rm -rf "$spaced" && mkdir -p "$spaced" && git -C "$TOP" ls-files -z | (cd "$TOP" && xargs -0 cp --parents -t "$spaced")
+ok "a checkout at a path with a space: make help works, make top refuses in one line" bash -c "
+	make -C '$spaced' -s help > $TESTDIR/spaced.out 2>&1 && grep -q '^Targets' $TESTDIR/spaced.out && ! grep -q '^mk/' $TESTDIR/spaced.out &&
+	! make -C '$spaced' -s top > $TESTDIR/spaced.out 2>&1 && test \$(wc -l < $TESTDIR/spaced.out) = 1 &&
+	grep -qF \"kwarn's checkout is at '$spaced': move it to a path of\" $TESTDIR/spaced.out"
+rm -rf "$spaced"
