@@ -2,15 +2,18 @@
 # make slurm on a real Slurm: munged, slurmctld and slurmd started here
 # from a configuration in a scratch directory (one node, 2 CPUs, loopback
 # and ports of their own), stopped at the end whatever happens. A two-seed
-# campaign of the small test kernel (gcc-12 W=1, one seed per task) builds
-# in an empty node-local O= (the prepared tree hard-linked into it), and
-# the merge job's corpus holds each seed's golden bytes. Seed 2's task is
-# cancelled while it builds: the merge job still runs and says seed 2 is
-# missing, and the same make slurm again builds seed 2 alone.
+# campaign of the small test kernel (gcc-12 W=1, one seed per task) runs
+# with the tests' O= as the node's: seed 1's build is the one t22 and t42
+# share (its task parses it), seed 2's is built by its task (t11 builds
+# both from scratch in an O= of its own), and the merge job's corpus
+# holds each seed's golden bytes. Seed 2's task is cancelled while it
+# builds (its stamp removed first, so a warm O= builds it again too):
+# the merge job still runs and says seed 2 is missing, and the same make
+# slurm again builds seed 2 alone.
 # Every wait is on a condition, bounded by a deadline far above the
 # slowest run seen (969 s for the whole test at a load of 13).
 . "$(dirname "$0")/lib.sh"
-need tree
+need corpus gcc-12 1
 s=$TESTDIR/slurm
 want1=$(sed -n 's/^corpus-W1 //p' "$GOLDEN")
 want2=$(sed -n 's/^corpus-W1-seed-2 //p' "$GOLDEN")
@@ -37,7 +40,7 @@ trap stop_slurm EXIT
 trap 'exit 1' INT TERM
 stop_slurm
 rm -rf "$s"
-mkdir -p "$s/munge" "$s/state" "$s/spool" "$s/log" "$s/node/src"
+mkdir -p "$s/munge" "$s/state" "$s/spool" "$s/log"
 chmod 0700 "$s/munge"
 head -c 1024 /dev/urandom > "$s/munge/munge.key"
 chmod 0400 "$s/munge/munge.key"
@@ -128,11 +131,12 @@ start_slurm() {
 }
 ok "setup: munged, slurmctld and slurmd on 127.0.0.1:$ctld_port,$slurmd_port, the node idle" start_slurm
 
-# an empty node-local O= but for the tree, hard-linked (no second unpack)
-cp -al "$O/src/$TEST_TREE" "$s/node/src/"
+# seed 2's build made again by its task, whatever an earlier run left
+b2=$O/$TEST_RUN/seed-2/gcc-12-W1
+rm -f "$b2/.kwarn-built"
 slurm() {	# make slurm of the test campaign, run under make -j2 (a jobserver in MAKEFLAGS)
 	kmake -j2 -s slurm SEEDS=1-2 W=1 WLEVELS=1 TOOLCHAINS=gcc-12 CORPUS="$s/corpus" \
-		STAGING="$s/staging" NODE_O="$s/node" TASK_CPUS=2 SEEDS_PER_TASK=1 PARTITION=test TIME_LIMIT=30
+		STAGING="$s/staging" NODE_O="$O" TASK_CPUS=2 SEEDS_PER_TASK=1 PARTITION=test TIME_LIMIT=30
 }
 # jobs OUT: the array and merge job ids make slurm printed
 jobs() { sed -n 's/^  SLURM    \(array\|merge\) job \([0-9]*\).*/\2/p' "$1" | paste -sd ' '; }
@@ -150,7 +154,6 @@ ok "make slurm: one array job of 2 tasks and a merge job after it; how to watch 
 	grep -q 'squeue -j $array,$merge' $s/submit1.out &&
 	scontrol show job $merge | grep -q 'Dependency=afterany:${array}_\*'"
 # seed 2's task is cancelled once its kernel build has begun
-b2=$s/node/$TEST_RUN/seed-2/gcc-12-W1
 within 3600 test -e "$b2/.kwarn-building"
 scancel "${array}_2"
 within 3600 ended "$array,$merge"
@@ -167,7 +170,7 @@ stat -c '%i %Y' "$c/seed-1/gcc-12-W1.jsonl.zst" > "$s/seed1.before"
 slurm > "$s/submit2.out" 2>&1
 read -r array merge <<< "$(jobs "$s/submit2.out")"
 within 3600 ended "$array,$merge"
-ok "make slurm again: one task, for seed 2 only, in the node-local O= the cancelled task left" bash -c "
+ok "make slurm again: one task, for seed 2 only, in the node's O= the cancelled task left" bash -c "
 	grep -qx '  SLURM    2 seeds, 1 of them in CORPUS: 1 to build in 1 task (SEEDS_PER_TASK=1)' $s/submit2.out &&
 	scontrol show job $array | grep -q 'JobState=COMPLETED' && scontrol show job $merge | grep -q 'JobState=COMPLETED'"
 ok "seed 2 merged with its golden bytes; seed 1's file untouched" bash -c "
@@ -177,7 +180,6 @@ slurm > "$s/submit3.out" 2>&1
 ok "make slurm a third time: every seed is in CORPUS, nothing submitted" bash -c "
 	grep -qx '  SLURM    2 seeds, 2 of them in CORPUS: nothing to submit' $s/submit3.out && ! grep -q ' job ' $s/submit3.out"
 stop_slurm
-rm -rf "$s/node"
 
 # A node with another gcc-12 package: its corpus files and CORPUS's (or
 # another FROM's) of one RUN are refused by make merge, naming two
