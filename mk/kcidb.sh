@@ -55,10 +55,17 @@ mapfile -t files < "$tmp/files"
 # build record
 for f in "${files[@]}"; do
 	r=null
-	[ -f "${f%.jsonl.zst}.run.json" ] && IFS= read -r r < "${f%.jsonl.zst}.run.json"
+	if [ -f "${f%.jsonl.zst}.run.json" ]; then
+		IFS= read -r r < "${f%.jsonl.zst}.run.json" || true
+		printf '%s\t%s\n' "${f%.jsonl.zst}.run.json" "$r" >> "$tmp/runs"
+	fi
 	printf '%s\t' "$r"
 	first_line "$f"
 done > "$tmp/heads"
+# a .run.json that is not what kwarn writes (mk/corpus-lib.jq) is named
+[ ! -f "$tmp/runs" ] || bad=$(jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$f, $l]
+	| ($l | try fromjson catch null | run_json_why) // empty | "\($f): \(.)"' "$tmp/runs" | head -n 1)
+[ -z "${bad:-}" ] || fail_with 1 "$bad"
 
 # a checkout per tree: its id the first 12 hex digits of the sha256 of
 # "TREE SERIES_SHA256"; a KSRC= tree (user-DESCRIBE) that is KSRC_USER's

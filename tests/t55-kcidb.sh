@@ -182,3 +182,12 @@ ok "across trees: the report of tree B's added and fixed sites, its repro lines 
 	head -n1 $t/mail-trees | grep -q '^Subject: \\[kwarn\\] BUILD REGRESSION linux-source-6.12/p0-small clang-14 W=123: [1-9][0-9]* new warnings' &&
 	grep -q '^Trees: linux-source-6.12/p0-small (clang-14) against $TEST_RUN (gcc-12) at W=123' $t/mail-trees &&
 	grep -q '^    reproduce: make repro ID=[0-9a-f]\{16\} SEED=2 TOOLCHAIN=clang-14 W=123 P=0 CONFIG=small KVER=6.12$' $t/mail-trees"
+
+# a .run.json that is not what kwarn writes: named, in one line (jq's
+# error and a false "cannot write" before)
+rj=$(ls "$t/corpus/$TEST_RUN"/seed-*/*.run.json | head -n 1)
+cp -p "$rj" "$t/run.json.kept" && echo 'not json' > "$rj"
+ok "a damaged .run.json: make kcidb fails naming it" bash -c "
+	! kc KCIDB_FILE=$t/bad-run.json > $t/bad-run.out 2>&1 && test ! -e $t/bad-run.json &&
+	grep -qxF 'kwarn: kcidb: $rj: not a JSON object' $t/bad-run.out && ! grep -q 'cannot write' $t/bad-run.out"
+cp -p "$t/run.json.kept" "$rj"
