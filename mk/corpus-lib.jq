@@ -81,7 +81,8 @@ def bad($fields; $quick; $t):
 # is data"): names that reach file names, make and scripts. A toolchain is
 # gcc-VERSION or clang-VERSION (a cross prefix's corpora are named by its
 # gcc's version); W its levels sorted, each once; a count a whole number
-# up to count_max. Values read from a corpus made elsewhere are checked
+# up to count_max; a level 0 (no W=) to 3, or null. Values read from a
+# corpus made elsewhere are checked
 # against it before anything uses them.
 def count_max: 1000000000;
 def toolchain_re: "^(gcc|clang)-[0-9]+(\\.[0-9]+)*$";
@@ -105,7 +106,7 @@ def values_why:
 # why the values of diag record . are not of that grammar, or null
 def diag_values_why:
 	if (.key | test("^[0-9a-f]{16}$") | not) then "key \(.key | tojson) is not 16 hex digits"
-	elif .level != null and (.level | IN(1, 2, 3) | not) then "level \(.level) is not 1, 2, 3 or null"
+	elif .level != null and (.level | IN(0, 1, 2, 3) | not) then "level \(.level) is not 0 (no W=), 1, 2, 3 or null"
 	else first((.count, .line, .col, .ordinal, .nobjects) | select(whole(count_max) | not)
 		| "a count, line or column \(.) is not a whole number 0..\(count_max)") // null end;
 # why $rel, a corpus file's path relative to a corpus directory, is not

@@ -127,6 +127,8 @@ jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$i, $rel] | rel_why($
 	"$work/corpora" > "$work/badrel" || fail_with 2 "cannot judge the corpus paths (jq)"
 if IFS=$tab read -r i rel why < "$work/badrel"; then
 	d=${froms[i]} up=$(( $(tr -cd / <<< "$rel" | wc -c) - 3 ))
+	# a FROM at another depth: its files lie in seed-N directories
+	[[ ${froms[i]}/$rel =~ /seed-[0-9]+/[^/]+$ ]] || up=0
 	if [ $up -lt 0 ]; then
 		for ((k = up; k < 0; k++)); do d=$(dirname "$d"); done
 	elif [ $up -gt 0 ]; then

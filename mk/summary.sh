@@ -64,7 +64,9 @@ frame() {
 summary() {
 	local err status=0
 	err=$(summary_to "$@" 2>&1) || status=$?
-	[ $status = 0 ] || fail_with 3 "$2: cannot write the summary of $1: ${err##*: }"
+	err=${err##*$'\n'}
+	err=${err##*: }
+	[ $status = 0 ] || fail_with 3 "$2: cannot write the summary of $1: ${err%"${err##*[![:space:]]}"}"
 }
 summary_to() {
 	local sha

@@ -193,27 +193,28 @@ relabel() {	# relabel NAME REL SED: a FROM $m/NAME holding the test corpus, edit
 	rm -rf "$m/$1" && mkdir -p "$m/$1/$(dirname "$2")"
 	zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | sed "$3" | zstd -q -3 -o "$m/$1/$2"
 }
-pwn=$m/pwned
-relabel shell "$p/seed-1/\$(touch $pwn)-W123.jsonl.zst" "s/\"toolchain\":\"gcc-12\"/\"toolchain\":\"\$(touch ${pwn//\//\\/})\"/"
-ok "a toolchain named \$(touch ...) in path and records: refused naming it, nothing merged, nothing run" bash -c "
+# (the name of the hostile-input round: make repro ID= ran its id)
+rm -f "$TOP/x"
+relabel shell "$p/seed-1/\$(id>x)-W123.jsonl.zst" 's/"toolchain":"gcc-12"/"toolchain":"$(id>x)"/'
+ok "a toolchain named \$(id>x) in path and records: refused naming it, nothing merged, nothing run" bash -c "
 	$(declare -f refused_at merge); m=$m TOP=$TOP
-	refused_at shell '$p/seed-1/\$(touch $pwn)-W123.jsonl.zst:1: toolchain \"\$(touch $pwn)\" is not gcc-N or clang-N' && test ! -e $pwn"
+	refused_at shell '$p/seed-1/\$(id>x)-W123.jsonl.zst:1: toolchain \"\$(id>x)\" is not gcc-N or clang-N' && test ! -e $TOP/x"
 relabel w321 "$p/seed-1/gcc-12-W321.jsonl.zst" 's/"w":"123"/"w":"321"/g'
 ok "a W of 321: refused" refused_at w321 "$p/seed-1/gcc-12-W321.jsonl.zst:1: w \"321\" is not the levels 1, 2 and 3 sorted, each once"
 for bad in 'count:-1000:a count, line or column -1000 is not a whole number 0..1000000000' \
 	'count:1.5:a count, line or column 1.5 is not a whole number 0..1000000000' \
 	'count:1e300:a count, line or column 1e+300 is not a whole number 0..1000000000' \
-	'level:9:level 9 is not 1, 2, 3 or null' 'key:"0123xyz":key "0123xyz" is not 16 hex digits'; do
+	'level:9:level 9 is not 0 (no W=), 1, 2, 3 or null' 'key:"0123xyz":key "0123xyz" is not 16 hex digits'; do
 	field=${bad%%:*} rest=${bad#*:} value=${rest%%:*} why=${rest#*:}
 	relabel values "$p/seed-1/gcc-12-W123.jsonl.zst" "2s/\"$field\":[^,]*,/\"$field\":$value,/"
 	ok "a record's $field of $value: refused naming the file and line" \
 		refused_at values "$p/seed-1/gcc-12-W123.jsonl.zst:2: $why"
 done
-mkdir -p "$m/seedonly" && cp -p "$cdir"/gcc-12-W123.* "$m/seedonly/"
-merge "$m/E" "$m/seedonly"
+mkdir -p "$m/S1/$p/seed-1" && cp -p "$cdir"/gcc-12-W123.* "$m/S1/$p/seed-1/"
+merge "$m/E" "$m/S1/$p/seed-1"
 ok "a FROM that is a seed directory: refused, saying which directory to give, nothing written" bash -c "
 	test \$(cat $m/rc) = 2 && test ! -e $m/E &&
-	grep -qxF 'kwarn: merge: FROM $m/seedonly: gcc-12-W123.jsonl.zst: not TREE/RUN/seed-N/NAME (linux-source-6.1/p2/seed-1/gcc-12-W123.jsonl.zst); give the corpus directory that holds it, FROM=$(dirname "$(dirname "$(dirname "$m/seedonly")")")' $m/out"
+	grep -qxF 'kwarn: merge: FROM $m/S1/$p/seed-1: gcc-12-W123.jsonl.zst: not TREE/RUN/seed-N/NAME (linux-source-6.1/p2/seed-1/gcc-12-W123.jsonl.zst); give the corpus directory that holds it, FROM=$m/S1' $m/out"
 merge "$m/E" "$m/A/${p%%/*}"
 ok "a FROM that is a tree directory: refused, naming its parent" bash -c "
 	test \$(cat $m/rc) = 2 && test ! -e $m/E && grep -qF 'give the corpus directory that holds it, FROM=$m/A' $m/out"
