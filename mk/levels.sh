@@ -12,7 +12,8 @@
 # 2, 3: the digit of W=123 that brings it); WHY says where it comes from.
 # First the flag rules, sorted ("FLAG" or "tool:NAME"): the lowest level
 # at which the flag is enabled. Sources:
-#  - KBUILD_CFLAGS as scripts/Makefile.extrawarn leaves them at each level,
+#  - KBUILD_CFLAGS as the tree's own make leaves them at each level (its
+#    scripts/Makefile.extrawarn, Makefile.warn from 6.19: never named here),
 #    expanded by the compiler itself (gcc -Q --help=warnings, clang's
 #    diagtool show-enabled), so implied flags (-Wextra -> -Woverride-init)
 #    and flags switched off by default and back on (-Wmaybe-uninitialized)

@@ -256,7 +256,8 @@ cmdf=$bdir/$(dirname "$obj")/.$(basename "$obj").cmd
 [ -f "$cmdf" ] || fail "$cmdf: Kbuild wrote no .cmd file for $obj"
 grep -o 'include/config/[A-Za-z0-9_]*' "$cmdf" | sed 's|include/config/|CONFIG_|' | sort -u > "$wdir/deps"
 mks=("$KSRC/Makefile" "$KSRC/arch/arm/Makefile")
-for f in build lib extrawarn kasan ubsan kcov kcsan kmsan gcc-plugins debug randstruct; do
+# (the warning levels' file: Makefile.extrawarn, Makefile.warn from 6.19)
+for f in build lib extrawarn warn kasan ubsan kcov kcsan kmsan gcc-plugins debug randstruct; do
 	[ ! -f "$KSRC/scripts/Makefile.$f" ] || mks+=("$KSRC/scripts/Makefile.$f")
 done
 d=$(dirname "$obj")
