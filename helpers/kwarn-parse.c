@@ -82,6 +82,8 @@ static struct htab sites = HTAB(struct site_slot);
 
 static const char *srctree, *objtree, *cctool = "gcc", *extra;
 static size_t srclen, objlen;
+/* OBJTREE is SRCTREE/NAME: Kbuild's srctree is "..", the compiler's paths ../x.c */
+static int src_parent;
 
 /* the levels table's rules (mk/levels.sh): a flag's or tool's level by its
    name (the first line of a name counts), the message rules in order */
@@ -273,7 +275,9 @@ static size_t in_tree(const char *s, size_t n, const char *tree, size_t treelen)
 
 /*
  * Normalize one line: drop the SRCTREE/ and OBJTREE/ prefixes wherever
- * they occur, fold Unicode quotes to ASCII, drop a trailing CR, and write
+ * they occur, and with a build directory right inside the source tree
+ * the "../" a location starts with (at the line's start, after "from "),
+ * fold Unicode quotes to ASCII, drop a trailing CR, and write
  * a compiler's temporary file /tmp/ccAb12Cd.s as /tmp/ccXXXXXX.s (its
  * random name would give the record another key in every build). The
  * result lives in a buffer reused by the next call.
@@ -299,6 +303,11 @@ static char *normalize(const char *s, size_t n, size_t *outlen)
 		if (c == '/' && ((k = in_tree(s + i, n - i, srctree, srclen)) ||
 				 (k = in_tree(s + i, n - i, objtree, objlen)))) {
 			i += k;
+			continue;
+		}
+		if (c == '.' && src_parent && n - i > 3 && !memcmp(s + i, "../", 3) &&
+		    (!i || (i >= 5 && !memcmp(s + i - 5, "from ", 5)))) {
+			i += 3;
 			continue;
 		}
 		if (c == '/' && n - i > 14 && !memcmp(s + i, "/tmp/cc", 7) && s[i + 13] == '.' &&
@@ -2198,6 +2207,8 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "-t '': empty: every record names its tool");
 	srclen = dir_len(srctree);
 	objlen = dir_len(objtree);
+	src_parent = srclen && objlen > srclen + 1 && !memcmp(objtree, srctree, srclen) &&
+		     objtree[srclen] == '/' && !memchr(objtree + srclen + 1, '/', objlen - srclen - 1);
 	for (size_t i = 0; i < NPREFIX; i++)
 		if (regcomp(&prefix_rx[i], prefix_src[i], REG_EXTENDED))
 			die(EXIT_IO, "cannot compile a regular expression");

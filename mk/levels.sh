@@ -36,7 +36,9 @@ gcc|clang) ;;
 esac
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
-srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-print-srctree)
+# (abs_srctree: with the build directory right inside the tree, srctree
+# is "..", which is not the tree from here)
+srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-print-abs_srctree)
 # Kconfig prompts here when the host changed since the build (a package
 # installed meanwhile gave it a new symbol): say so, not "no such directory"
 [ -d "$srctree" ] || {

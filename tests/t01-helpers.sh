@@ -82,6 +82,15 @@ ok "valgrind: no leak, no memory error in the helpers on the fixtures" bash -c "
 	vg $TOP/.build/bin/kwarn-svg -l $TOP/tests/fuzz-seeds/flags.tsv && vg $TOP/.build/bin/kwarn-svg -c $TOP/tests/fuzz-seeds/flags.tsv &&
 	test ! -s $TESTDIR/valgrind.err"
 
+# A build directory right inside the tree (Kbuild's srctree "..", paths
+# ../kernel/...) gives the records of the same directory built out of
+# tree (absolute paths), keys included (both logs as captured, the paths
+# as they were then)
+t=$fix/gcc12-in-tree-o
+ok "fixture gcc12-in-tree-o: the in-tree build's records are the out-of-tree build's" bash -c "
+	cd $t && diff <($parse -s /tmp/lw/linux -b /tmp/lw/linux/b -t gcc -l levels.tsv make.log | jq -c 'del(.ordinal)' | sort) \
+		<($parse -s /tmp/lw/linux -b /tmp/lw/out -t gcc -l levels.tsv out-of-tree.log | jq -c 'del(.ordinal)' | sort)"
+
 # Keys survive line drift: shift every line number, keys stay.
 g=$fix/gcc12-devicetable
 sed -E 's/(\.[ch]):([0-9]+):/\1:1\2:/' "$g/scripts/mod/.devicetable-offsets.s.kwarn" > "$TESTDIR/drift.kwarn"
