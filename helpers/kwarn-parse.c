@@ -714,23 +714,6 @@ static long find_kind(const char *s, size_t n, const char **kind, size_t *after)
 	return -1;
 }
 
-static void flag_from_words(const char *msg, size_t n, char *buf, size_t size)
-{
-	size_t o = 0;
-
-	for (size_t i = 0; i < n && o + 1 < size; i++) {
-		unsigned char c = (unsigned char)msg[i];
-
-		if (isalpha(c))
-			buf[o++] = (char)tolower(c);
-		else if (o && buf[o - 1] != '-')
-			buf[o++] = '-';
-	}
-	while (o && buf[o - 1] == '-')
-		o--;
-	buf[o] = '\0';
-}
-
 /*
  * ---- memo: raw line -> what parsing it did ----
  *
@@ -1459,18 +1442,15 @@ static void classify_line(const char *raw, size_t rawlen)
 		kconfig_open = 1;
 		return;
 	}
+	/* modpost prints no flag: its records have none (its message says the
+	 * class; a flag made from its words named objects in some) */
 	if (starts(s, n, "WARNING: modpost: ") || starts(s, n, "ERROR: modpost: ") ||
 	    starts(s, n, "FATAL: modpost: ")) {
-		char cls[64];
-		size_t off = s[0] == 'W' ? 18 : 16, words = strcspn(s + off, ":");
+		size_t off = s[0] == 'W' ? 18 : 16;
 		const char *sym, *q;
 
-		flag_from_words(s + off, words < 48 ? words : 0, cls, sizeof(cls));
-		if (starts(s + off, n - off, "vmlinux") || strstr(s + off, "section mismatch") ||
-		    strstr(s + off, "Section mismatch"))
-			strcpy(cls, "section-mismatch");
 		site = diag(s[0] == 'W' ? "warning" : "error", "modpost", nopath, 0, 0,
-			    intern(cls, strlen(cls)), s + off, n - off, s, n);
+			    "", s + off, n - off, s, n);
 		/* '"x" [mod.ko] undefined!', 'reference: f (section: .text) -> x (section: ...)' */
 		if (!site->symbol && s[off] == '"' && (q = strchr(s + off + 1, '"')))
 			site->symbol = intern(s + off + 1, (size_t)(q - s - off - 1));
