@@ -64,9 +64,11 @@ elif MAKEFLAGS=$step_makeflags "$@"; then
 			fail "$corpus: no build record to read"
 		[ "$status" = ok ] || result=$status
 	fi
+	# under the build's lock (mk/desc.sh's): another run's parse of it
+	# goes first, or finds it emptied (mk/corpus.sh)
 	if [ "$empty" != - ] && [ "$result" != timeout ] && [ -d "$empty" ]; then
-		find "$empty" -mindepth 1 -maxdepth 1 ! -name '.kwarn-built*' -exec rm -rf {} +
-		touch "$empty/.kwarn-emptied"
+		(flock 8 && find "$empty" -mindepth 1 -maxdepth 1 ! -name '.kwarn-built*' -exec rm -rf {} + &&
+			touch "$empty/.kwarn-emptied") 8> "$empty.lock"
 	fi
 else
 	result=error

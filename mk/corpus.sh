@@ -27,6 +27,14 @@ if [ -z "$out" ]; then
 	need_vars ZSTD_LEVEL corpus seeddir p pin series tree
 	out=$corpus
 	inputs+=("$seeddir/kconfig.log")
+	# (under the build's lock, mk/desc.sh) a build another run of this
+	# seed emptied once it had written this corpus (KEEP_BUILDS=0): that
+	# corpus is this build's; parsing what is left failed, and make then
+	# deleted the other run's good file
+	if [ -e "$dir/.kwarn-emptied" ] && [ -f "$out" ]; then
+		say CORPUS "$out: written by another run of this build, which emptied it since"
+		exit 0
+	fi
 fi
 # the kernel's make in the configured build directory (mk/levels.sh reads
 # its flags), with the build's own CC: another one would make Kconfig sync
