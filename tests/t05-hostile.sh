@@ -63,8 +63,11 @@ ok "${#settings[@]} settings x ${#values[@]} hostile values: each refused in one
 
 # what the command line gives kwarn's own sub-makes is quoted: a value
 # reaches the sub-make as the same literal text
-printf '%s\n' 'sub_mk := $(lastword $(MAKEFILE_LIST))' 'sub: ; @$(MAKE) -s -f GNUmakefile -f $(sub_mk) show $(KWARN_CMDLINE)' \
-	'show: ; @printf "%s\n" '\''$(subst '\'','\''\'\'''\'',$(LINE))'\''' > "$work/sub.mk"
+cat > "$work/sub.mk" <<'EOF'
+sub_mk := $(lastword $(MAKEFILE_LIST))
+sub: ; @$(MAKE) -s -f GNUmakefile -f $(sub_mk) show $(KWARN_CMDLINE)
+show: ; @printf '%s\n' '$(subst ','\'',$(LINE))'
+EOF
 line="it's a \$(shell touch $pwn) || touch $pwn; \`touch $pwn\`"
 ok "a LINE reaches a sub-make as the same text, running nothing" bash -c '
 	out=$(make -C "$1" -s -f GNUmakefile -f "$2" sub LINE="$3" 2>&1) &&
