@@ -77,13 +77,13 @@ def bad($fields; $quick; $t):
 			or ([., $q.others] | transpose | all(.[0] == "null" or .[0] == .[1])))
 		and all($q.other[]; . as $k | $r | has($k))
 	  then null else bad($fields; $t) end;
-# The grammar of what a corpus path is made of (doc/errors.md, "A corpus
-# is data"): names that reach file names, make and scripts. A toolchain is
-# gcc-VERSION or clang-VERSION (a cross prefix's corpora are named by its
-# gcc's version); W its levels sorted, each once; a count a whole number
-# up to count_max; a level 0 (no W=) to 3, or null. Values read from a
-# corpus made elsewhere are checked
-# against it before anything uses them.
+# The grammar of what a corpus path is made of (doc/errors.md, "Values
+# are data"): names that reach file names, make and scripts. A toolchain
+# is gcc-VERSION or clang-VERSION (a cross prefix's corpora are named by
+# its gcc's version); W its levels sorted, each once; a count a whole
+# number up to count_max; a level 0 (no W=) to 3, or null. Values read
+# from a corpus made elsewhere are checked against it before anything
+# uses them.
 def count_max: 1000000000;
 def toolchain_re: "^(gcc|clang)-[0-9]+(\\.[0-9]+)*$";
 def w_re: "^(1|12|123|13|2|23|3)$";

@@ -138,25 +138,22 @@ if IFS=$tab read -r i rel why < "$work/badrel"; then
 	fi
 	fail_with 1 "FROM ${froms[i]}: $rel: $why${d:+; give the corpus directory that holds it, FROM=$d}"
 fi
-# the sidecars are data too: a .run.json is one line of what mk/corpus.sh
-# writes (make kcidb reads it), a .log.zst whole zstd
-sidecars() {
-	local i rel x
-	while IFS=$tab read -r i _ rel; do
-		case $rel in
-		*.run.json)
-			x=
-			IFS= read -r -N 4097 x < "${froms[i]}/$rel" || true
-			x=${x%"$nl"}
-			printf '%s\t%s\n' "${froms[i]}/$rel" "${x//$nl/ }" ;;
-		*.log.zst) zstd -tq -- "${froms[i]}/$rel" 2> /dev/null || printf '%s\t%s\n' "${froms[i]}/$rel" '"corrupt"' ;;
-		esac
-	done < "$work/files"
-}
-bad=$(sidecars | jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$f, $l]
-	| if $l == "\"corrupt\"" then "\($f): truncated or corrupt zstd file"
-	  else ($l | try fromjson catch null | run_json_why) // empty | "\($f): \(.)" end' | head -n 1) ||
-	fail_with 2 "cannot judge the .run.json and .log.zst files (jq)"
+# the sidecars are data too: a .log.zst is whole zstd, a .run.json one
+# line of what mk/corpus.sh writes (make kcidb reads it)
+while IFS=$tab read -r i _ rel; do
+	f=${froms[i]}/$rel
+	case $rel in
+	*.log.zst) zstd -tq -- "$f" 2> /dev/null || fail_with 1 "$f: truncated or corrupt zstd file: nothing merged" ;;
+	*.run.json)
+		x=
+		IFS= read -r -N 4097 x < "$f" || true
+		x=${x%"$nl"}
+		printf '%s\t%s\n' "$f" "${x//$nl/ }" ;;
+	esac
+done < "$work/files" > "$work/runs"
+bad=$(jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$f, $l]
+	| ($l | try fromjson catch null | run_json_why) // empty | "\($f): \(.)"' "$work/runs" | head -n 1) ||
+	fail_with 2 "cannot judge the .run.json files (jq)"
 [ -z "$bad" ] || fail_with 1 "$bad: nothing merged"
 declare -A has	# has[I/REL]: FROM I holds REL (a corpus file or beside one)
 while IFS=$tab read -r i _ rel; do has[$i/$rel]=1; done < "$work/files"

@@ -144,8 +144,7 @@
 SETTINGS_INTERNAL := TREE_NAME SERIES_SHA CAMPAIGN CAMPAIGN_LOG
 # the settings, from the list above (only when there is a command line to check)
 settings-listed = $(shell sed -n 's/^\#   \([A-Z][A-Z0-9_]*\)=.*/\1/p' mk/settings.mk)
-settings-given := $(KWARN_GIVEN)
-settings-unknown := $(if $(settings-given),$(filter-out $(settings-listed) $(SETTINGS_INTERNAL),$(settings-given)))
+settings-unknown := $(if $(KWARN_GIVEN),$(filter-out $(settings-listed) $(SETTINGS_INTERNAL),$(KWARN_GIVEN)))
 $(foreach v,$(settings-unknown),$(warning kwarn: $(v) is not a kwarn setting (make help lists them)))
 
 empty :=
