@@ -2,9 +2,9 @@
 /*
  * kwarn-agg - make top and make compare from corpus summaries.
  *
- * Usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-f FIRSTS] [-T LIST] [SUMMARY...]
+ * Usage: kwarn-agg top [-g] [-j] [-n N] [-w W] [-s BOOTS] [-f FIRSTS] [-T LIST] [SUMMARY...]
  *        kwarn-agg top -p [-n N] [-s BOOTS] SUMS
- *        kwarn-agg compare [-j [-t]] [-n N] [-a SUMMARY]... [-A LIST]
+ *        kwarn-agg compare [-j [-t]] [-n N] [-w W] [-a SUMMARY]... [-A LIST]
  *                          [-b SUMMARY]... [-B LIST]
  *
  * A SUMMARY (corpus/SCHEMA.md, "Summary"; mk/summary.sh writes them) is a
@@ -47,6 +47,10 @@
  * Each side's summaries come in seed order (a seed after a larger one:
  * exit 2): a seed's A and B summaries are compared, then forgotten.
  *
+ * -w W (1, 12 or 123): the warnings a W=W build prints alone (levels 0 to
+ * W's highest; an unknown level at W=123 only), so that a W=123 build
+ * answers for W=1 (not with -p or -f, whose sums hold every level).
+ *
  * Memory: 12 bytes a slot per distinct key (of one toolchain with -g) and a
  * few words per flag and file (top); one seed's sites with their text, and
  * the first N lines listed (compare); input is read a block at a time.
@@ -73,6 +77,7 @@ static const char *const wname[NW] = { "1", "12", "123" };
 static int compare_mode;	/* else top */
 static int side;		/* compare: reading 0 (A) or 1 (B) */
 static unsigned long list_n = 10;	/* top: -n rows; compare: -n sites */
+static size_t shown_w = NW;	/* -w: the W levels shown, as wname's length (W=1: 1) */
 
 static _Noreturn void bad(const struct lines *l, unsigned long line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -634,6 +639,8 @@ static void top_header(const struct header *h)
 	t->builds++;
 	if (h->wlen < t->wlen)
 		t->wlen = h->wlen;
+	if (shown_w < t->wlen)
+		t->wlen = shown_w;
 	*PUSH(t->seeds, t->nseeds, t->capseeds) = h->seed;
 
 	struct build *b = PUSH(builds, nbuilds, capbuilds);
@@ -1696,6 +1703,13 @@ static int src_next(struct src *s)
 	return 1;
 }
 
+/* -w W: a warning of @level is one a W=W build prints (0 and W's levels;
+ * an unknown level at W=123 only) */
+static int level_shown(int level)
+{
+	return level < 0 ? shown_w == NW : (size_t)level <= shown_w;
+}
+
 /* the records of the summary src_next() gave: root causes kept, each warning to @each */
 static void src_body(struct src *s, void (*each)(const struct rec *))
 {
@@ -1709,7 +1723,7 @@ static void src_body(struct src *s, void (*each)(const struct rec *))
 			    (unsigned long long)s->h.unique, (unsigned long long)s->records);
 		parse_record(&s->l, line, len, &r);
 		failed_record(&r);
-		if (!strcmp(r.kind, "warning"))
+		if (!strcmp(r.kind, "warning") && level_shown(r.level))
 			each(&r);
 		s->records++;
 		if (r.count > UINT64_MAX - s->instances)
@@ -1726,9 +1740,9 @@ static void src_free(struct src *s)
 
 static _Noreturn void usage(void)
 {
-	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-s BOOTS] [-f FIRSTS] [-T LIST] [SUMMARY...]\n"
+	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-w W] [-s BOOTS] [-f FIRSTS] [-T LIST] [SUMMARY...]\n"
 		"       kwarn-agg top -p [-n N] [-s BOOTS] SUMS\n"
-		"       kwarn-agg compare [-j [-t]] [-n N] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
+		"       kwarn-agg compare [-j [-t]] [-n N] [-w W] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
 	exit(EXIT_USAGE);
 }
 
@@ -1937,8 +1951,14 @@ int main(int argc, char **argv)
 		list_n = 20;
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:" : "f:gjn:ps:T:")) != -1)
+	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:w:" : "f:gjn:ps:T:w:")) != -1)
 		switch (c) {
+		case 'w':
+			for (shown_w = 0; shown_w < NW && strcmp(optarg, wname[shown_w]); shown_w++)
+				;
+			if (shown_w++ == NW)
+				die(EXIT_USAGE, "-w '%s': not 1, 12 or 123", optarg);
+			break;
 		case 'f': firsts = optarg; break;
 		case 'g': grouped = 1; break;
 		case 'j': json = 1; break;
@@ -1966,7 +1986,7 @@ int main(int argc, char **argv)
 	for (; !compare_mode && optind < argc; optind++)
 		*PUSH(in[0].v, in[0].n, in[0].cap) = estrdup(argv[optind]);
 	if (optind != argc || !in[0].n || (compare_mode && !in[1].n) || (sums_mode && (json || firsts || in[0].n != 1)) ||
-	    (top_only && !json))
+	    (top_only && !json) || ((sums_mode || firsts) && shown_w < NW))
 		usage();
 	if (compare_mode)
 		compare(in);

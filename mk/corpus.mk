@@ -61,32 +61,54 @@ old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn:
 # (the seeds: none given, every seed-N)
 TOP_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 TOP_TOOLCHAINS = $(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN),*)
-# the corpus files top reads, as a pattern of kwarn-index
-TOP_FILES = $(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst
 TOP_N ?= 10
 KWARN_AGG := $(HOSTOUT)/bin/kwarn-agg
+# A level is a filter: a build of a higher cumulative W holds the warnings
+# of the lower ones, each record with its level (kwarn-agg -w and
+# corpus-lib.jq's shown_at keep those a W=1 build prints).
+# $(call w-holders,W): the W levels whose builds answer for W, its own
+# first (W=1: 1 12 123; W=2 has no cumulative level above it: 2)
+w-holders = $(or $(filter $(1)%,1 12 123),$(1))
+# $(call w-filter,W): kwarn-agg's option for W's warnings alone
+w-filter = $(if $(filter 1 12 123,$(1)),-w $(1))
+# $(call w-missing,W,SEEDS,TOOLCHAINS): no build holds W: what says so
+w-missing = echo "kwarn: no corpus of W=$(1)$(if $(word 2,$(call w-holders,$(1))), (nor of W=$(subst $(space),$(comma) W=,$(wordlist 2,3,$(call w-holders,$(1)))), which hold it)) in $(CORPUS_RUN)$(if $(2),$(if $(or $(word 2,$(2)),$(findstring -,$(2))), for seeds $(2),/seed-$(2))); run make corpus$(if $(2), SEEDS='$(2)')$(if $(3), TOOLCHAINS='$(3)') WLEVELS=$(1) $(RUN_SETTINGS)" >&2
+space := $(subst ,, )
+comma := ,
 # $(call index-select,TMP,SEEDS): kwarn-index's selection of this RUN's
 # builds of SEEDS (their list written to TMP/seeds; none: every seed)
 index-select = $(if $(2),$(TOP)/mk/seeds.sh $(2) > $(1)/seeds &&) sel="$(if $(2),-S $(1)/seeds) $(INDEX) $(RUN_DIR)"
+# W's own builds, else the first cumulative level above that was built
+# (read with W's filter); over every seed of W's own builds, the sums
 top: $(KWARN_AGG) $(KWARN_INDEX)
 	$(call old-layout-warning)
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
-	[ "$$($(KWARN_INDEX) summaries -c $$sel '$(TOP_FILES)')" != 0 ] || { echo "kwarn: no corpus in $(call seed-dir,$(CORPUS),$(if $(or $(word 2,$(TOP_SEEDS)),$(findstring -,$(TOP_SEEDS))),*,$(or $(TOP_SEEDS),*))); run make corpus first" >&2; exit 1; }; \
+	w=; for v in $(call w-holders,$(W)); do \
+		files=$(call build-name,$(TOP_TOOLCHAINS),$$v).jsonl.zst; \
+		[ "$$($(KWARN_INDEX) summaries -c $$sel "$$files")" = 0 ] || { w=$$v; break; }; done; \
+	[ -n "$$w" ] || { $(call w-missing,$(W),$(TOP_SEEDS),$(filter-out *,$(TOP_TOOLCHAINS))); exit 1; }; \
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
-	$(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel '$(TOP_FILES)' | \
-		$(KWARN_AGG) top -g -n $(TOP_N) -s $$tmp/boots -,$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) \
-		'$(TOP_FILES)' > $$tmp/sums && $(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums)
+	if [ -n "$(TOP_SEEDS)" ] || [ $$w != $(W) ]; then \
+		$(KWARN_INDEX) summaries -n $$sel "$$files" | \
+		$(KWARN_AGG) top -g -n $(TOP_N) $(call w-filter,$(W)) -s $$tmp/boots -; \
+	else $(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) "$$files" > $$tmp/sums && \
+		$(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums; fi
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json|mail]
 # Exit status: 0 compared (differences are the report, not a failure);
 # with FAIL_ON_NEW=1, non-zero when B adds warnings; non-zero when a corpus
 # is missing or unreadable (it says which make corpus to run).
 FORMAT ?= text
+# What people read (compare, its mail, KCIDB) is the warnings of W=1 unless
+# W= says otherwise: the level kernel developers fix at ("W=12 adding
+# little of value in a lot more noise"), said in one line on stderr
+SHOW_W = $(if $(call cmdline,W),$(W),1)
+shown-note = $(if $(call cmdline,W),:,echo "kwarn: $(1): the warnings of W=1 (levels 0 and 1) alone; W=12 or W=123 shows more" >&2)
 # $(call compare-mail,RUN_A,RUN_B,A,B,SETTINGS): compare's JSON on stdin as
 # a build bot's regression report (mk/compare-mail.jq)
-compare-mail = jq -r --arg run_a $(1) --arg run_b $(2) --arg a $(3) --arg b $(4) --arg w $(W) \
+compare-mail = jq -r --arg run_a $(1) --arg run_b $(2) --arg a $(3) --arg b $(4) --arg w $(SHOW_W) \
 	--argjson list $(LIST) --arg settings $(5) -f $(TOP)/mk/compare-mail.jq
 LIST ?= 20
 CMP_SEEDS = $(SEEDS_SPEC)
@@ -107,13 +129,16 @@ ifneq ($(RUN_A)$(RUN_B),)
 else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for t in A:$(A) B:$(B); do for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
-		f=$(call seed-dir,$(CORPUS),$$s)/$(call build-name,$${t#*:},$(W)).jsonl.zst; \
-		test -f $$f || { d=$${f%/*}; [ ! -e $$d ] || { [ -d $$d ] && [ -r $$d ] && [ -x $$d ]; } || \
+		d=$(call seed-dir,$(CORPUS),$$s); f=; \
+		[ ! -e $$d ] || { [ -d $$d ] && [ -r $$d ] && [ -x $$d ]; } || \
 			{ echo "kwarn: $$d: cannot read this seed's directory" >&2; exit 3; }; \
-			echo "kwarn: $$f: no corpus; run make corpus SEED=$$s TOOLCHAIN=$${t#*:}" >&2; exit 2; }; \
+		for v in $(call w-holders,$(SHOW_W)); do \
+			g=$$d/$(call build-name,$${t#*:},$$v).jsonl.zst; [ ! -f $$g ] || { f=$$g; break; }; done; \
+		[ -n "$$f" ] || { $(call w-missing,$(SHOW_W),$$s,$${t#*:}); exit 2; }; \
 		echo $$f; done > $$tmp/$${t%%:*}.files || exit 2; \
 		xargs -r -d '\n' $(TOP)/mk/summary.sh -u $$tmp < $$tmp/$${t%%:*}.files > $$tmp/$${t%%:*} || exit 2; done; \
-	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
+	$(call shown-note,compare); \
+	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) $(call w-filter,$(SHOW_W)) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
 	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,$(if $(filter mail,$(FORMAT)),$(call compare-mail,$(RUN_DIR),$(RUN_DIR),$(A),$(B),'$(RUN_SETTINGS)') \
 		< $$tmp/agg,cat $$tmp/agg)) > $$tmp/out || exit 2; \
 	cat $$tmp/out; \

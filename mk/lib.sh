@@ -31,6 +31,9 @@
 #   build_name TC W [VARIANT]  a build's name, TC-WW[-profile]: its build
 #                      directory in a seed's, its corpus file's name without
 #                      .jsonl.zst (mk/build.mk's build-name, for scripts)
+#   rebuild_w REC BUILD_W  the W a warning (its record, JSON) is rebuilt at
+#                      when no W= is given: its own level, where it first
+#                      shows (0: no W=, empty), its build's W when unknown
 #   read_desc DIR      set the facts of DIR's build, its descriptor (mk/desc.sh)
 #   build_result DIR   the kernel build's result, from make's exit status
 #                      mk/build.sh kept in DIR/status: ok, timeout or failed
@@ -118,6 +121,9 @@ read_desc() {
 	[ -f "$1/build.env" ] || fail "$1/build.env: no build descriptor (mk/desc.sh writes it)"
 	# shellcheck disable=SC1091
 	. "$1/build.env"
+}
+rebuild_w() {
+	jq -r --arg bw "$2" 'if .level == null then $bw elif .level == 0 then "" else .level end' <<< "$1"
 }
 build_name() {
 	local v=

@@ -28,7 +28,7 @@ repro: $(KWARN_PARSE) $(KWARN_INDEX)
 	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; \
 	$(call index-update) || { echo 2 > $(O)/repro/status; exit 2; }; status=0; \
 	$(TOP)/mk/repro.sh PHASE=find $(repro-vars) && \
-	$(MAKE) $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/repro/toolchain).sh \
+	$(MAKE) -s $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/repro/toolchain).sh \
 		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER),KVER=$(KVER)) && \
 	$(TOP)/mk/repro.sh PHASE=build $(repro-vars) || status=$$?; \
 	echo $$status > $(O)/repro/status; exit $$status

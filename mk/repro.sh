@@ -87,9 +87,9 @@ head -n1 < <(zstd -dcq "$corpus") > "$tmp/build"
 j() { jq -r "$1" <<< "$rec"; }
 b() { jq -r "$1" "$tmp/build"; }
 key=$(j .key) text=$(j .text) tc=$(b .toolchain) seed=$(b .seed)
-w=${W:-$(b .w)}
+w=${W-$(rebuild_w "$rec" "$(b .w)")}
 say WARNING "$key $text"
-say BUILD "seed $seed $tc W=$w ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
+say BUILD "seed $seed $tc W=${w:-(none)} ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
 b 'select((.fragment_lines // []) != []) | "  with FRAGMENT= lines: " + (.fragment_lines | join(", "))' >&2
 
 # --- the object that printed it --------------------------------------------
@@ -131,20 +131,21 @@ fi
 # mk/build.sh from the corpus's .config, with the object as its one target;
 # the object may fail to build (its warning an error): build.sh records
 # make's status, and goes on
-dir=$O/repro/$TREE_DIR/$key-$(build_name "$tc" "$w")
+dir=$O/repro/$TREE_DIR/$key-$(build_name "$tc" "${w:-0}")
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 b .config | head -c -1 > "$tmp/config"
-say CC "$obj (W=$w, in $dir)"
+say CC "$obj (W=${w:-(none)}, in $dir)"
 start=$(date +%s)
 scratch_desc "$dir" seed="$seed" w="$w" variant="$(b .variant)" config="$tmp/config" targets="$obj"
 "$TOP/mk/step.sh" "$dir" "$TOP/mk/build.sh" "$dir"
-diag=$(dirname "$dir/$obj")/.$(basename "$obj").kwarn
-echo "--- compiler output for $obj ---"
-if [ -e "$diag" ]; then sed "s|$KSRC/||g" "$diag"; fi
-# grep exits 1 when make printed only its own and Kbuild's lines
-{ grep -v '^make\|^  [A-Z]' "$dir/make.log" || [ $? = 1 ]; } | sed "s|$KSRC/||g"
-echo "---"
 say TIME "$(( $(date +%s) - start )) s"
+# the object's whole output, the compiler's then make's other lines, stays
+# in the directory: the warning is looked for in it, its lines printed
+diag=$(dirname "$dir/$obj")/.$(basename "$obj").kwarn
+{ if [ -e "$diag" ]; then sed "s|$KSRC/||g" "$diag"; fi
+  # grep exits 1 when make printed only its own and Kbuild's lines
+  { grep -v '^make\|^  [A-Z]' "$dir/make.log" || [ $? = 1 ]; } | sed "s|$KSRC/||g"
+} > "$dir/output.txt"
 # Kbuild builds one object in the deepest directory it descends to: one it
 # reaches only through another target (arch/arm/boot/compressed/, through
 # zImage) gets that directory's flags, not its own (its -I ./DIR says which)
@@ -154,11 +155,20 @@ if [ "${obj%.o}" != "$obj" ] && [ -f "$cmdf" ] && ! grep -q -- " -I \./$(dirname
 fi
 # its records, made as the corpus's (mk/corpus.sh records: levels included)
 "$TOP/mk/step.sh" "$dir" "$TOP/mk/corpus.sh" records "$dir" > "$dir/records.jsonl"
+lines=$(wc -l < "$dir/output.txt")
 if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
 	.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message)' \
 	"$dir/records.jsonl" > /dev/null; then
-	say REPRO "yes: $key came back"
+	# the warning's own lines: the compiler's line, then the indented
+	# source and caret lines under it and its notes
+	echo "--- $obj printed it ---"
+	awk -v loc="$(j '"\(.path):\(.line):\(.col // 0):"')" -v flag="$(j .flag)" '
+		on && (/^[ \t]/ || / note: /) { print; next }
+		{ on = 0 }
+		index($0, loc) == 1 && index($0, flag) { print; on = 1 }' "$dir/output.txt"
+	echo "---"
+	say REPRO "yes: $key came back (the object's $lines lines of output: $dir/output.txt)"
 	exit 0
 fi
-say REPRO "no: $key did not appear (W=$w, $tc)"
+say REPRO "no: $key did not appear (W=${w:-(none)}, $tc; the object's $lines lines of output: $dir/output.txt)"
 exit 1

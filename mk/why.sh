@@ -25,9 +25,9 @@ rec=$(head -n1 "$tmp/found" | cut -f2-)
 first_line "$corpus" > "$tmp/build"
 j() { jq -r "$1" <<< "$rec"; }
 b() { jq -r "$1" "$tmp/build"; }
-key=$(j .key) tc=$(b .toolchain) seed=$(b .seed) w=${W:-$(b .w)}
+key=$(j .key) tc=$(b .toolchain) seed=$(b .seed) w=${W-$(rebuild_w "$rec" "$(b .w)")}
 say WARNING "$key $(j .text)"
-say BUILD "seed $seed $tc W=$w ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
+say BUILD "seed $seed $tc W=${w:-(none)} ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
 # a compile's warning: a linker's or modpost's record names no one object
 # whose compile a config changes
 case $(j .tool) in
@@ -50,15 +50,15 @@ use_toolchain "$tc"
 # (RUN/seed-N, toolchain, W), shared by the warnings of one seed: its
 # first probe builds make prepare, the others only what a probe changes.
 # One why at a time uses them (a lock).
-wdir=$O/why/$key-$(build_name "$tc" "$w")
+wdir=$O/why/$key-$(build_name "$tc" "${w:-0}")
 run=$(dirname "${corpus#"$CORPUS"/}")
-shared=$O/why/${run//\//^}-$(build_name "$tc" "$w")
+shared=$O/why/${run//\//^}-$(build_name "$tc" "${w:-0}")
 kdir=$shared/kconfig	# olddefconfig and savedefconfig only
 bdir=$shared/build	# the seed's config, changed
 sdir=$shared/small	# the small configs
 mkdir -p "$kdir" "$wdir/probes" || fail "cannot create $wdir"
 exec 9> "$shared.lock"
-flock -n 9 || { say NOTE "waiting for another make why on $run $tc W=$w ($shared.lock)"; flock 9; }
+flock -n 9 || { say NOTE "waiting for another make why on $run $tc W=${w:-(none)} ($shared.lock)"; flock 9; }
 rm -f "$wdir/why.config"
 : > "$wdir/probes.log"
 : > "$wdir/results.tsv"	# sha256 of the asked config and of .config, PROBE, WARNS, BUILT

@@ -10,7 +10,8 @@
 #                        the records in RECORDS (JSON Lines: make repro's,
 #                        make newwarn's) that object OBJ printed equal the
 #                        corpus file CORPUS's for OBJ, levels included
-#                        (with W: those it attributes to W or below), and
+#                        (with W: those of level 0 and W's levels: a W=W
+#                        build's; W empty: level 0 alone), and
 #                        their keys are the corpus's but for headers'
 set -u
 export LC_ALL=C
@@ -102,8 +103,7 @@ levels_equal() {
 }
 
 records_equal() {
-	local t=$TESTDIR/records-$((n + 1)) max=9
-	[ $# -lt 5 ] || max=${#5}
+	local t=$TESTDIR/records-$((n + 1)) w=${5-123}
 	local site='[.tool, .path, .line, .col, .flag, .message]'
 	local fields="[.tool, .flag, .level, .path, .line, .col, .message] | @json"
 	# sparse is a checker the corpora here are made without
@@ -112,9 +112,9 @@ records_equal() {
 	jq -c --arg o "$4" "select(.tool != \"sparse\" and any(.objects[]?; . == \$o)) | $site" "$3" > "$t.sites"
 	# a corpus record lists the first 16 of its objects: OBJ's records are
 	# those that list it, and those of the sites OBJ printed
-	zstd -dcq "$2" | jq -r --arg o "$4" --argjson max "$max" --slurpfile s "$t.sites" "
+	zstd -dcq "$2" | jq -r --arg o "$4" --arg w "$w" --slurpfile s "$t.sites" "
 		(reduce \$s[] as \$x ({}; .[\$x | tojson] = true)) as \$sites
-		| select(.type == \"diag\" and (.level // 0) <= \$max and
+		| select(.type == \"diag\" and ((.level // 0) as \$l | \$l == 0 or (\$w | contains(\$l | tostring))) and
 			(any(.objects[]?; . == \$o) or \$sites[$site | tojson])) | $fields" | sort > "$t.want"
 	# the keys too, but for a header's sites: a key's ordinal counts the
 	# sites of its message in the whole build, of which OBJ prints some

@@ -20,21 +20,28 @@ for tc in gcc-12 clang-14; do
 	n=$((n + 1))
 	if [ -z "$key" ]; then echo "not ok $n - $tc: the test seed has a -Wshadow warning in a .c file"; continue; fi
 	echo "ok $n - $tc: the test seed has a -Wshadow warning in a .c file ($key)"
-	ok "$tc: make repro ID=${key:0:8} rebuilds its object and the warning comes back (status 0)" bash -c "
+	ok "$tc: make repro ID=${key:0:8} rebuilds its object at the warning's level, W=2, and the warning comes back (status 0)" bash -c "
 		make -C $TOP -s repro ID=${key:0:8} TOOLCHAIN=$tc CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-$tc.out 2>&1 &&
 		test \$(cat $O/repro/status) = 0 && grep -q 'REPRO    yes' $TESTDIR/repro-$tc.out &&
-		grep -q 'warning: declaration .*shadows.* \[-Wshadow\]' $TESTDIR/repro-$tc.out"
+		grep -q '^  CC .* (W=2, in ' $TESTDIR/repro-$tc.out"
+	ok "$tc: it prints the warning's line and its source lines, the object's whole output kept in output.txt" bash -c "
+		sed -n '/^--- .* printed it ---\$/,/^---\$/p' $TESTDIR/repro-$tc.out > $TESTDIR/repro-$tc.shown &&
+		grep -q '^[^ ]*:[0-9]*:[0-9]*: warning: declaration .*shadows.* \[-Wshadow\]' $TESTDIR/repro-$tc.shown &&
+		grep -q '^ .*[a-z]' $TESTDIR/repro-$tc.shown &&
+		f=\$(sed -n 's/.*lines of output: \(.*\))\$/\1/p' $TESTDIR/repro-$tc.out) && test -s \"\$f\" &&
+		test \$(wc -l < $TESTDIR/repro-$tc.shown) -lt \$(wc -l < \"\$f\")"
 	# the build directory it says it used (one per key, toolchain and W)
 	d=$(sed -n 's/^  CC .*, in \(.*\))$/\1/p' "$TESTDIR/repro-$tc.out")
 	ok "$tc: only that object was compiled, not the kernel" bash -c "
 		test -d '$d' && test -f '$d/.config' &&
 		test \$(find '$d' -name '*.o' -newer '$d/.config' | grep -v '/scripts/\|/tools/' | wc -l) -le 3"
 	# built and parsed as make corpus does (mk/build.sh, mk/corpus.sh records)
-	# (against the corpus repro took the warning from: with t20's W=1 and
-	# W=12 corpora beside W=123's, the first that has the key)
+	# (against the W=123 corpus, which holds every level: those the
+	# warning's own level prints)
 	obj=$(sed -n 's/^  CC  *\([^ ]*\) (W=.*/\1/p' "$TESTDIR/repro-$tc.out")
-	records_equal "$tc: repro's records of its object equal the corpus's: tool, flag, level, path, line, col, message, key" \
-		"$cdir/$tc-W${d##*-W}.jsonl.zst" "$d/records.jsonl" "$obj"
+	w=${d##*-W}
+	records_equal "$tc: repro's records of its object equal the corpus's (levels 0 and $w): tool, flag, level, path, line, col, message, key" \
+		"$cdir/$tc-W123.jsonl.zst" "$d/records.jsonl" "$obj" "${w#0}"
 	ok "$tc: at W=1, below -Wshadow's W=2, it does not come back (status 1)" bash -c "
 		! make -C $TOP -s repro ID=$key TOOLCHAIN=$tc W=1 CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-miss.out 2>&1 &&
 		test \$(cat $O/repro/status) = 1 && grep -q 'REPRO    no' $TESTDIR/repro-miss.out"

@@ -1,10 +1,10 @@
 # top.jq - top offenders per cumulative W level, per toolchain, from corpus
 # records (any number of seeds).
-# Usage: zstd -dcq corpus/seeds/*/*-W123.jsonl.zst | jq -n -r --argjson n 10 -f top.jq
+# Usage: zstd -dcq corpus/seeds/*/*-W123.jsonl.zst | jq -n -r --argjson n 10 [--arg w 1|12|123] -f top.jq
 # A record's level is the lowest W level that prints it (0: no W= at all);
 # the W=1 table counts levels 0-1, W=12 levels 0-2, W=123 everything
 # (a flag of unknown level counts at W=123 only). A corpus built at W=1
-# has only the W=1 table.
+# has only the W=1 table; with w, the tables up to W=w alone.
 def pad($w): tostring | (" " * ($w - length)) + .;
 # Failed builds follow, each with its root causes (the first error of each
 # failed target), when there are.
@@ -21,12 +21,15 @@ def failed($all):
     "";
 [inputs] as $all
 | (($all | map(select(.type == "build")) | group_by(.toolchain)) as $builds
-| ($all | map(select(.type == "diag" and .kind == "warning")) | group_by(.toolchain))[]
+| ($all | map(select(.type == "diag" and .kind == "warning" and
+                     (.level // 3) <= ($ARGS.named.w // "123" | length)))
+  | group_by(.toolchain))[]
 | . as $d
 | ($builds[] | select(.[0].toolchain == $d[0].toolchain)) as $b
 | "== \($d[0].toolchain): \($b | length) build(s), seed(s) \($b | map(.seed) | unique | map(tostring) | join(" "))",
   ( ["1", "12", "123"][] as $lv
-  | select(($b | map(.w | length) | min) >= ($lv | length))
+  | select(($b | map(.w | length) | min) >= ($lv | length) and
+           ($ARGS.named.w // "123" | length) >= ($lv | length))
   | ($lv | length) as $max
   | ($d | map(select((.level // 3) <= $max))) as $in
   | "W=\($lv): \($in | map(.count) | add // 0) instances, \($in | length) unique",
