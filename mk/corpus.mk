@@ -78,23 +78,26 @@ comma := ,
 # $(call index-select,TMP,SEEDS): kwarn-index's selection of this RUN's
 # builds of SEEDS (their list written to TMP/seeds; none: every seed)
 index-select = $(if $(2),$(TOP)/mk/seeds.sh $(2) > $(1)/seeds &&) sel="$(if $(2),-S $(1)/seeds) $(INDEX) $(RUN_DIR)"
-# W's own builds, else the first cumulative level above that was built
-# (read with W's filter); over every seed of W's own builds, the sums
+# Per toolchain, W's own builds, else those of the first cumulative level
+# above that was built (read with W's filter: TMP/pick, "TOOLCHAIN W"
+# lines); over every seed of W's own builds, the index's sums
 top: $(KWARN_AGG) $(KWARN_INDEX)
 	$(call old-layout-warning)
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
-	w=; for v in $(call w-holders,$(W)); do \
-		files=$(call build-name,$(TOP_TOOLCHAINS),$$v).jsonl.zst; \
-		[ "$$($(KWARN_INDEX) summaries -c $$sel "$$files")" = 0 ] || { w=$$v; break; }; done; \
-	[ -n "$$w" ] || { $(call w-missing,$(W),$(TOP_SEEDS),$(filter-out *,$(TOP_TOOLCHAINS))); exit 1; }; \
+	$(if $(call cmdline,TOOLCHAIN),echo '$(TOOLCHAIN)',$(KWARN_INDEX) records $(INDEX) $(RUN_DIR) | cut -f2- | \
+		jq -r 'select(.type == "build" and .variant == "plain") | .toolchain' | LC_ALL=C sort -u) > $$tmp/tcs || exit 2; \
+	while read -r tc; do for v in $(call w-holders,$(W)); do \
+		[ "$$($(KWARN_INDEX) summaries -c $$sel "$(call build-name,$$tc,$$v).jsonl.zst")" = 0 ] || \
+			{ echo "$$tc $$v"; break; }; done; done < $$tmp/tcs > $$tmp/pick; \
+	[ -s $$tmp/pick ] || { $(call w-missing,$(W),$(TOP_SEEDS),$(filter-out *,$(TOP_TOOLCHAINS))); exit 1; }; \
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
-	if [ -n "$(TOP_SEEDS)" ] || [ $$w != $(W) ]; then \
-		$(KWARN_INDEX) summaries -n $$sel "$$files" | \
-		$(KWARN_AGG) top -g -n $(TOP_N) $(call w-filter,$(W)) -s $$tmp/boots -; \
-	else $(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) "$$files" > $$tmp/sums && \
-		$(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums; fi
+	if [ -z "$(TOP_SEEDS)" ] && ! grep -qv ' $(W)$$' $$tmp/pick; then \
+		$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) '$(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst' > $$tmp/sums && \
+		$(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums; \
+	else while read -r tc v; do $(KWARN_INDEX) summaries -n $$sel "$(call build-name,$$tc,$$v).jsonl.zst"; done < $$tmp/pick | \
+		$(KWARN_AGG) top -g -n $(TOP_N) $(call w-filter,$(W)) -s $$tmp/boots -; fi
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json|mail]
 # Exit status: 0 compared (differences are the report, not a failure);

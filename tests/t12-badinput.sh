@@ -170,7 +170,7 @@ mkdir -p "$TESTDIR/badcorpus/$TEST_RUN/seed-9"
 head -c 300 "$c" > "$TESTDIR/badcorpus/$TEST_RUN/seed-9/gcc-12-W123.jsonl.zst"
 ok "make top on a truncated corpus file fails, naming it" fails_with "seed-9/gcc-12-W123.jsonl.zst" \
 	make -C "$TOP" -s top $TEST_RUN_VARS CORPUS="$TESTDIR/badcorpus"
-ok "make top with no corpus says so" fails_with "no corpus in" \
+ok "make top with no corpus says so" fails_with "no corpus of W=123 in" \
 	make -C "$TOP" -s top CORPUS="$TESTDIR/nocorpus"
 ok "make top SEEDS=1-100000: seed 1's tables (the seeds listed by a script, not on a command line)" bash -c "
 	make -C $TOP -s top $TEST_RUN_VARS CORPUS=$TESTDIR/corpus SEED=$TEST_SEED > $TESTDIR/top-1.out &&

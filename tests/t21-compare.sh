@@ -13,7 +13,7 @@ ok "gcc-12 vs clang-14: a text report, exit 0" bash -c "
 cmp_run A=gcc-12 B=clang-14 FAIL_ON_NEW=1
 ok "FAIL_ON_NEW=1: clang-14 adds warnings, so it fails and says so" bash -c "
 	test \$(cat $TESTDIR/compare.rc) != 0 && grep -q 'clang-14 adds warnings against gcc-12' $TESTDIR/compare.out"
-cmp_run A=gcc-12 B=clang-14 FORMAT=json
+cmp_run A=gcc-12 B=clang-14 FORMAT=json W=123
 cp "$TESTDIR/compare.out" "$TESTDIR/compare.json"
 sites() { zstd -dcq "$cdir/$1-W123.jsonl.zst" | jq -r 'select(.type == "diag" and .kind == "warning") | [.seed, .path, .line, .flag] | @json' | sort -u | wc -l; }
 ok "new + both = clang's sites, gone + both = gcc's sites" bash -c "
@@ -29,7 +29,8 @@ ok "a compiler against itself, FAIL_ON_NEW=1: exit 0, nothing new or gone" bash 
 	test \$(cat $TESTDIR/compare.rc) = 0 && grep -q '^sites: 0 new in B, 0 gone in B' $TESTDIR/compare.out"
 cmp_run A=gcc-12 B=clang-99
 ok "a missing corpus: fails and says what to run" bash -c "
-	test \$(cat $TESTDIR/compare.rc) != 0 && grep -q 'run make corpus SEED=1 TOOLCHAIN=clang-99' $TESTDIR/compare.out"
+	test \$(cat $TESTDIR/compare.rc) != 0 &&
+	grep -q \"no corpus of W=1 (nor of W=12, W=123, which hold it) in .*/seed-1; run make corpus SEEDS='1' TOOLCHAINS='clang-99' WLEVELS=1 $TEST_RUN_VARS\" $TESTDIR/compare.out"
 
 # make top and make compare read the corpus files' summaries (kwarn-agg);
 # the jq queries, reading the records, are the reference they are held to
@@ -43,14 +44,17 @@ for tc in gcc-12 clang-14; do
 			\$(sha256sum < $c | cut -c1-64) \$(jq -r '.seed, .toolchain, .status, .make_exit, .instances, .unique' <<< \"\$b\"))\" &&
 		test \$(zstd -dcq $s | wc -l) = \$(zstd -dcq $c | wc -l)"
 done
-top_jq() {	# top_jq N CORPUS...: top.jq on the corpus files
-	local n=$1
+top_jq() {	# top_jq N CORPUS... [--arg w W]: top.jq on the corpus files
+	local n=$1 files=() args=()
 	shift
-	zstd -dcq "$@" | jq -n -r --argjson n "$n" -f "$q/top.jq"
+	while [ $# -gt 0 ]; do if [ "$1" = --arg ]; then args+=("$@"); break; fi; files+=("$1"); shift; done
+	zstd -dcq "${files[@]}" | jq -n -r --argjson n "$n" "${args[@]}" -f "$q/top.jq"
 }
-cmp_jq() {	# cmp_jq FORMAT A-FILES B-FILES [LIST]: compare.jq on the corpus files
+cmp_jq() {	# cmp_jq FORMAT A-FILES B-FILES [LIST] [JQ-ARG...]: compare.jq on the corpus files
+	local list=20
+	[[ ${4-} != [0-9]* ]] || { list=$4; set -- "$1" "$2" "$3" "${@:5}"; }
 	jq -n -r --slurpfile a <(zstd -dcq $2) --slurpfile b <(zstd -dcq $3) --arg format "$1" \
-		--argjson list "${4:-20}" -f "$q/compare.jq"
+		--argjson list "$list" "${@:4}" -f "$q/compare.jq"
 }
 for top_n in 10 3; do	# (n is lib.sh's test counter)
 	make -C "$TOP" -s top SEED=$TEST_SEED $TEST_RUN_VARS W=123 TOP_N=$top_n CORPUS="$TESTDIR/corpus" > "$TESTDIR/agg-top" 2>&1
@@ -59,11 +63,28 @@ for top_n in 10 3; do	# (n is lib.sh's test counter)
 		"$TESTDIR/jq-top" "$TESTDIR/agg-top"
 done
 for f in text json; do
-	kmake -s compare A=gcc-12 B=clang-14 FORMAT=$f > "$TESTDIR/agg-cmp" 2>&1
+	kmake -s compare A=gcc-12 B=clang-14 FORMAT=$f W=123 > "$TESTDIR/agg-cmp" 2>&1
 	cmp_jq $f "$cdir/gcc-12-W123.jsonl.zst" "$cdir/clang-14-W123.jsonl.zst" > "$TESTDIR/jq-cmp"
-	expect_eq "make compare FORMAT=$f (kwarn-agg) prints what compare.jq prints, byte for byte" \
+	expect_eq "make compare FORMAT=$f W=123 (kwarn-agg) prints what compare.jq prints, byte for byte" \
 		"$TESTDIR/jq-cmp" "$TESTDIR/agg-cmp"
 done
+# a level is a filter: W=1 (compare's default) and W=12 from the W=123
+# corpora, as compare.jq and top.jq filter the records
+for w in 1 12; do
+	kmake -s compare A=gcc-12 B=clang-14 $([ $w = 1 ] || echo W=$w) > "$TESTDIR/agg-cmp" 2> "$TESTDIR/agg-cmp-$w.err"
+	cmp_jq text "$cdir/gcc-12-W123.jsonl.zst" "$cdir/clang-14-W123.jsonl.zst" --arg w $w > "$TESTDIR/jq-cmp"
+	expect_eq "make compare $([ $w = 1 ] && echo "(W=1 by default)" || echo W=$w) prints what compare.jq --arg w $w prints of the W=123 corpora" \
+		"$TESTDIR/jq-cmp" "$TESTDIR/agg-cmp"
+	make -C "$TOP" -s top SEED=$TEST_SEED $TEST_RUN_VARS W=$w CORPUS="$TESTDIR/corpus" > "$TESTDIR/agg-top" 2>&1
+	top_jq 10 "$cdir"/*-W123.jsonl.zst --arg w $w > "$TESTDIR/jq-top"
+	expect_eq "make top W=$w prints what top.jq --arg w $w prints of the W=123 corpora" \
+		"$TESTDIR/jq-top" "$TESTDIR/agg-top"
+done
+ok "make top W=2: no cumulative level holds W=2 alone, and top says which make corpus builds it" bash -c "
+	! make -C $TOP -s top SEED=$TEST_SEED $TEST_RUN_VARS W=2 CORPUS=$TESTDIR/corpus > $TESTDIR/top-w2.out 2>&1 &&
+	grep -qx \"kwarn: no corpus of W=2 in .*/seed-$TEST_SEED; run make corpus SEEDS='$TEST_SEED' WLEVELS=2 $TEST_RUN_VARS\" $TESTDIR/top-w2.out"
+ok "compare says in one line that it shows W=1 alone, and which setting shows more" \
+	grep -qx 'kwarn: compare: the warnings of W=1 (levels 0 and 1) alone; W=12 or W=123 shows more' "$TESTDIR/agg-cmp-1.err"
 
 # Three seeds: copies of the test seed's corpus files, relabeled seed 1, 2
 # and 3, without summaries (as an older kwarn left them)
