@@ -179,6 +179,7 @@ esac
 # a timeout's make went, but its compiles may still be writing
 [ "$status" = 124 ] || rm -f "$running"
 echo $(( $(date +%s) - start )) > "$dir/seconds"
+date -u -d "@$start" +%Y-%m-%dT%H:%M:%SZ > "$dir/started"
 echo "$status" > "$dir/status"
 [ ${#sparse[@]} = 0 ] || touch "$dir/.kwarn-sparse"
 if [ "$status" = 124 ] && [ "$timeout" != 0 ]; then

@@ -124,8 +124,10 @@ def rel_why($rel):
 def run_json_why:
 	if type != "object" then "not a JSON object"
 	elif (.build_seconds | whole(count_max) | not) then "build_seconds is not a whole number of seconds"
-	elif (keys - ["build_seconds", "distcc_hosts"]) != [] then "a field kwarn does not write: \(keys - ["build_seconds", "distcc_hosts"] | .[0])"
+	elif (keys - ["build_seconds", "distcc_hosts", "start_time"]) != [] then "a field kwarn does not write: \(keys - ["build_seconds", "distcc_hosts", "start_time"] | .[0])"
 	elif has("distcc_hosts") and (.distcc_hosts | type) != "string" then "distcc_hosts is not a string"
+	elif has("start_time") and (.start_time | type == "string" and test("^[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]Z$") | not)
+	then "start_time is not a UTC date-time (2026-01-31T12:00:00Z)"
 	else null end;
 # schema 2's quick form, named here: inside head_why, whose parameter
 # $quick is also a filter quick, "fields2 | quick" would be schema 1's

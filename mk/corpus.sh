@@ -142,7 +142,9 @@ cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/c
   cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" "$tmp/analyzer" | xargs -r -d '\n' tail -v -n +1 --
 } | zstd -q -10 --single-thread -o "$tmp/log"
 jq -n -c --argjson s "$(cat "$dir/seconds")" --arg d "$(cat "$dir/distcc-hosts" 2> /dev/null)" \
-	'{build_seconds: $s} + if $d == "" then {} else {distcc_hosts: $d} end' > "$tmp/run"
+	--arg t "$(cat "$dir/started" 2> /dev/null)" \
+	'{build_seconds: $s} + (if $t == "" then {} else {start_time: $t} end)
+	 + if $d == "" then {} else {distcc_hosts: $d} end' > "$tmp/run"
 
 # All or nothing: copy the four beside their names (a full disk fails
 # here, and the copies go), then rename them, the corpus file (make's

@@ -4,15 +4,17 @@
 #   make kcidb [SEEDS="1-1000"] [ORIGIN=kwarn] [KCIDB_FILE=out.json]
 #
 # The seeds of SEEDS (or SEED) given on the command line, else every seed
-# of the run in CORPUS; every plain corpus file of each (each toolchain and
-# W level). The document goes to KCIDB_FILE, whole or not at all.
+# of the run in CORPUS; per seed and toolchain, the warnings of W=1 (W= for
+# another level: corpus.mk's SHOW_W) from its W=1 build, else from the
+# first cumulative level above that was built; each seed's boots. The
+# document goes to KCIDB_FILE, whole or not at all.
 
 ORIGIN ?= kwarn
-KCIDB_FILE ?= $(O)/kcidb/$(call path-as-name,$(RUN_DIR)).json
+KCIDB_FILE ?= $(O)/kcidb/$(RUN_DIR).json
 KCIDB_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 
 .PHONY: kcidb
 kcidb:
 	$(call old-layout-warning)
 	$(Q)mkdir -p $(dir $(abspath $(KCIDB_FILE)))
-	$(Q)$(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)
+	$(Q)$(call shown-note,kcidb); W='$(SHOW_W)' HOLDERS='$(call w-holders,$(SHOW_W))' $(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)

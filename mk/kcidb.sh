@@ -2,16 +2,21 @@
 # kcidb.sh - the corpora of a run as one KCIDB I/O v5.3 document (make
 # kcidb): what KernelCI's result database takes (doc/kcidb.md).
 #
-# Usage: kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
-# Reads every plain corpus file (TOOLCHAIN-WLEVEL.jsonl.zst) of the seeds
-# SEED... (seeds and ranges, mk/seeds.sh; none: every seed) under
-# CORPUS_RUN, in seed order, and writes OUT:
+# Usage: W=W HOLDERS="W..." kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
+# Reads, per toolchain, one plain corpus file (TOOLCHAIN-WLEVEL.jsonl.zst)
+# of the seeds SEED... (seeds and ranges, mk/seeds.sh; none: every seed)
+# under CORPUS_RUN, in seed order: the first of the levels HOLDERS that was
+# built, its warnings of level 0 and of W's levels alone (an unknown level
+# at W=123 only); and the boot records (TOOLCHAIN-branches.jsonl.zst,
+# qemu/README.md); it writes OUT:
 #   checkouts  one per tree (the build record's tree and series_sha256;
 #              KSRC_USER's git commit when the tree is that clean checkout)
-#   builds     one per corpus file
+#   builds     one per corpus file, and one per boot (its profiling image)
+#   tests      one per boot (path "boot")
 #   issues     one per key of a warning or an error (the first file that
-#              has it, in seed order, describes it)
-#   incidents  one per corpus file and key
+#              has it, in seed order, describes it), one per boot finding
+#              (its digits folded, as a key's)
+#   incidents  one per corpus file and key, one per boot and finding
 # every id ORIGIN:..., the same bytes for the same corpora. The records are
 # read from the summaries (mk/summary.sh -u makes those that are stale,
 # checking their corpus files first); an issue's words from its first
@@ -22,6 +27,7 @@
 STEP=kcidb
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
+need_vars W HOLDERS
 [ $# -ge 5 ] || fail "usage: kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]"
 out=$1 origin=$2 run=$3 settings=$4 ksrc=$5
 shift 5
@@ -40,13 +46,20 @@ fi | sort -n -u > "$tmp/seeds"
 while read -r s; do
 	seed_dir d "$run" "$s"
 	[ ! -e "$d" ] || { [ -d "$d" ] && [ -r "$d" ] && [ -x "$d" ]; } || fail_with 3 "$d: cannot read this seed's directory"
-	found=0
-	for f in "$d"/*-W*.jsonl.zst; do
-		[[ ${f##*/} =~ -W[123]+\.jsonl\.zst$ ]] || continue
-		echo "$f"
-		found=1
-	done
-	[ $found = 1 ] || fail "$d: no corpus; run make corpus SEEDS=$s first"
+	# per toolchain, the first of HOLDERS built
+	declare -A picked=()
+	for v in $HOLDERS; do
+		for f in "$d"/*-W"$v".jsonl.zst; do
+			[ -e "$f" ] || continue
+			tc=${f##*/} && tc=${tc%-W"$v".jsonl.zst}
+			[ -z "${picked[$tc]-}" ] || continue
+			picked[$tc]=1
+			echo "$f"
+		done
+	done | LC_ALL=C sort > "$tmp/picked"
+	[ -s "$tmp/picked" ] || fail "$d: no corpus of W=$W$([ "$HOLDERS" = "$W" ] || echo " or above"); run make corpus SEEDS=$s WLEVELS=$W first"
+	cat "$tmp/picked"
+	for f in "$d"/*-branches.jsonl.zst; do [ ! -e "$f" ] || echo "$f" >> "$tmp/boots"; done
 done < "$tmp/seeds" > "$tmp/files"
 mapfile -t files < "$tmp/files"
 "$here/summary.sh" -u "$tmp" "${files[@]}" > "$tmp/sums" || exit 2
@@ -70,7 +83,11 @@ done > "$tmp/heads"
 # a checkout per tree: its id the first 12 hex digits of the sha256 of
 # "TREE SERIES_SHA256"; a KSRC= tree (user-DESCRIBE) that is KSRC_USER's
 # clean git checkout gets its commit
-jq -r -R 'split("\t")[1] | fromjson | [.tree, .series_sha256] | @tsv' "$tmp/heads" | sort -u > "$tmp/trees"
+# the boot records (line 1 of each boot file), one a line
+touch "$tmp/boots"
+while read -r f; do first_line "$f"; done < "$tmp/boots" > "$tmp/boot-heads"
+{ jq -r -R 'split("\t")[1] | fromjson | [.tree, .series_sha256] | @tsv' "$tmp/heads"
+  jq -r '[.tree, .series_sha256] | @tsv' "$tmp/boot-heads"; } | sort -u > "$tmp/trees"
 commit=
 describe=
 if [ -n "$ksrc" ] && git -C "$ksrc" rev-parse --git-dir > /dev/null 2>&1; then
@@ -92,6 +109,23 @@ jq -n -r -R --slurpfile co "$tmp/checkouts" --arg origin "$origin" --arg run "${
 	| "\($origin):\($ids["\(.tree) \(.series_sha256)"]).\($run).seed-\(.seed).\(.toolchain)-W\(.w)"' \
 	"$tmp/heads" > "$tmp/ids"
 
+# a boot's findings, "BOOT TAB KEY TAB TEXT" (BOOT: its line in
+# boot-heads): a finding's issue key is "boot-" and 16 hex digits of the
+# sha256 of its text with its time cut and digits folded, as a key's
+# message's are (addresses, times and PIDs differ from boot to boot)
+i=0
+while IFS= read -r h; do
+	i=$((i + 1))
+	jq -r '.findings | unique[]' <<< "$h" | while IFS= read -r f; do
+		k=$(sed -E 's/^\[ *[0-9.]+\] //; s/0x[0-9a-fA-F]+|[0-9]+/N/g' <<< "$f" | head -c -1 | sha256sum | cut -c1-16)
+		printf '%s\tboot-%s\t%s\n' "$i" "$k" "$f"
+	done
+done < "$tmp/boot-heads" > "$tmp/boot-findings"
+# a boot's build (its profiling image) and test ids, of boot-heads' line N
+boot_ids='(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $ids
+	| [$bh[] | "\($origin):\($ids["\(.tree) \(.series_sha256)"]).\($run).seed-\(.seed).\(.toolchain)-profile"
+	  | {build: ., test: "\(.).boot"}] as $bid
+	| [$found | split("\n")[] | select(. != "") | split("\t") | {boot: (.[0] | tonumber), key: .[1], text: (.[2:] | join("\t"))}] as $f'
 # The incidents, streamed into OUT; per file, its counts of unique warnings
 # and errors ($tmp/counts), and each key's first sighting: "KEY TAB FILE
 # INDEX" ($tmp/firsts, made unique on disk below). A summary's line 1 is
@@ -99,17 +133,25 @@ jq -n -r -R --slurpfile co "$tmp/checkouts" --arg origin "$origin" --arg run "${
 {
 	printf '{"version":{"major":5,"minor":3},\n"incidents":[\n'
 	xargs -d '\n' zstd -dcq < "$tmp/sums" | awk -F '\t' -v ids="$tmp/ids" -v origin="$origin" \
-		-v v="$version" -v counts="$tmp/counts" -v firsts="$tmp/firsts" '
+		-v v="$version" -v counts="$tmp/counts" -v firsts="$tmp/firsts" -v shown="$W" '
 		function done_file() { if (i) print w, e > counts }
 		/^#kwarn-summary\t/ { done_file(); i++; w = e = 0
 			if ((getline id < ids) <= 0) { print "kwarn: kcidb: more summaries than build ids" > "/dev/stderr"; exit 2 }
 			next }
 		$2 != "warning" && $2 != "error" { next }
+		# a warning of a level W shows (corpus-lib.jq shown_at)
+		$2 == "warning" && !($5 == "" ? shown == "123" : $5 == "0" || index(shown, $5)) { next }
 		{ if ($2 == "warning") w++; else e++
 		  printf "%s{\"id\":\"%s.%s\",\"origin\":\"%s\",\"issue_id\":\"%s:%s\",\"issue_version\":%d,\"build_id\":\"%s\",\"present\":true}\n", \
 			(n++ ? "," : ""), id, $1, origin, origin, $1, v, id
 		  print $1 "\t" i > firsts }
 		END { done_file() }'
+	# a boot's findings: an incident each, of the boot's test
+	jq -n -r --slurpfile co "$tmp/checkouts" --slurpfile bh "$tmp/boot-heads" --rawfile found "$tmp/boot-findings" \
+		--arg origin "$origin" --arg run "${run##*/}" --argjson v "$version" "$boot_ids"'
+		| $f[] | {id: "\($bid[.boot - 1].test).\(.key)", origin: $origin, issue_id: "\($origin):\(.key)",
+			  issue_version: $v, build_id: $bid[.boot - 1].build, test_id: $bid[.boot - 1].test, present: true}
+		| tojson' | awk -v any="$(test -s "$tmp/firsts" && echo 1)" '{ print (NR > 1 || any ? "," : "") $0 }'
 	printf '],\n'
 } > "$out.tmp" || fail_with 3 "$out.tmp: cannot write"
 touch "$tmp/firsts"
@@ -127,7 +169,7 @@ jq -r -c -n --arg origin "$origin" '[inputs | {id: "\($origin):\(.id)", origin: 
 # a failed build's log_excerpt its root causes, cut to the schema's 16,384
 # characters
 paste -d '\t' "$tmp/ids" "$tmp/counts" "$tmp/heads" | jq -r -R -n --slurpfile co "$tmp/checkouts" \
-	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" '
+	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" --arg shown "$W" '
 	(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $ids
 	| "\"builds\":[",
 	  (foreach (inputs | split("\t")) as $l (0; . + 1; . as $n
@@ -143,22 +185,40 @@ paste -d '\t' "$tmp/ids" "$tmp/counts" "$tmp/heads" | jq -r -R -n --slurpfile co
 		   command: "make corpus-one SEED=\(.seed) TOOLCHAIN=\(.toolchain) W=\(.w) \($settings)"}
 		+ (if $run_json | type == "object" and (.build_seconds | type) == "number"
 		   then {duration: $run_json.build_seconds} else {} end)
+		+ (if $run_json | type == "object" and has("start_time") then {start_time: $run_json.start_time} else {} end)
 		+ (if .status == "ok" then {} else
 		   {log_excerpt: ([(.root_causes // [])[] | "\(.target): \(.path):\(.line): [\(.tool)] \(.message)"]
 				  + (if (.root_causes // []) == [] then ["make exit \(.make_exit); failed targets: \(.failed_targets | join(" "))"] else [] end)
 				  | join("\n") | .[:16384])} end)
 		+ {misc: {seed, probability, w, toolchain, compiler_version: .compiler, kernel, tree,
 			  kwarn_status: .status, make_exit, failed_targets: (.failed_targets | length),
-			  instances, unique, warnings: $w, errors: $e,
+			  instances, unique, warnings: $w, errors: $e, levels_shown: $shown,
 			  config_sha256, fragment_sha256, fragment_lines: (.fragment_lines // [])}}
-		| (if $n > 1 then "," else "" end) + tojson)),
-	  "],"' >> "$out.tmp" || fail_with 3 "$out.tmp: cannot write"
+		| (if $n > 1 then "," else "" end) + tojson))' >> "$out.tmp" || fail_with 3 "$out.tmp: cannot write"
+# a boot: its profiling image a build, its boot a test (ok PASS, panic
+# FAIL, no image MISS, the rest ERROR), its findings incidents (above)
+jq -n -r --slurpfile co "$tmp/checkouts" --slurpfile bh "$tmp/boot-heads" --rawfile found "$tmp/boot-findings" \
+	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" "$boot_ids"'
+	| [range($bh | length) as $i | $bh[$i] as $r | $bid[$i] as $id
+	   | {build: {id: $id.build, origin: $origin,
+		checkout_id: "\($origin):\($ids["\($r.tree) \($r.series_sha256)"])",
+		status: (if $r.status == "no-image" then "FAIL" else "PASS" end), architecture: "arm",
+		compiler: $r.compiler, config_name: "randconfig seed \($r.seed) P=\($r.probability), profiling image",
+		command: "make boot SEED=\($r.seed) TOOLCHAIN=\($r.toolchain) \($settings)",
+		misc: {seed: $r.seed, toolchain: $r.toolchain, variant: "profile", config_sha256: $r.config_sha256}},
+	      test: {id: $id.test, origin: $origin, build_id: $id.build, path: "boot",
+		status: ({ok: "PASS", panic: "FAIL", "no-image": "MISS"}[$r.status] // "ERROR"),
+		duration: $r.seconds, environment: {comment: "\($r.qemu), -M virt, \($r.mem_mib) MiB"},
+		misc: {kwarn_status: $r.status, qemu_exit: $r.qemu_exit, findings: ($r.findings | length)}}}] as $boots
+	| ($boots[] | "," + (.build | tojson)), "],",
+	  "\"tests\":[", ($boots | map(.test | tojson) | join(",\n")), "],"' >> "$out.tmp" ||
+	fail_with 3 "$out.tmp: cannot write"
 
 # the issues: each key once, where it was first seen (sort -s -u keeps the
 # first line of each key), described by that file's record
 sort -s -u -t $'\t' -k1,1 -S 64M -T "$tmp" "$tmp/firsts" | sort -t $'\t' -k2,2n -k1,1 -S 64M -T "$tmp" > "$tmp/issues"
 printf '"issues":[\n' >> "$out.tmp"
-awk -F '\t' '$2 != f { if (f != "") print ""; f = $2; printf "%s", $2 } { printf "\t%s", $1 } END { if (f != "") print "" }' \
+{ awk -F '\t' '$2 != f { if (f != "") print ""; f = $2; printf "%s", $2 } { printf "\t%s", $1 } END { if (f != "") print "" }' \
 	"$tmp/issues" | while IFS=$'\t' read -r i keys; do
 	# (a file, not an argument: one argument holds 128 KiB at most)
 	printf '%s\n' "$keys" > "$tmp/keys"
@@ -171,8 +231,13 @@ awk -F '\t' '$2 != f { if (f != "") print ""; f = $2; printf "%s", $2 } { printf
 		   comment: .text,
 		   misc: {key, tool, kind, flag, level, path, line, message,
 			  first_seen: {seed, toolchain, w}}}'
-done | sort -t '"' -k4,4 -S 64M -T "$tmp" | awk '{ print (NR > 1 ? "," : "") $0 }' >> "$out.tmp"
+done; jq -n -r -c --slurpfile co "$tmp/checkouts" --slurpfile bh "$tmp/boot-heads" --rawfile found "$tmp/boot-findings" \
+	--arg origin "$origin" --arg run "${run##*/}" --argjson v "$version" "$boot_ids"'
+	| $f | unique_by(.key)[] | {id: "\($origin):\(.key)", version: $v, origin: $origin,
+		report_subject: .text[:256], culprit: {code: true}, comment: .text,
+		misc: {key, tool: "boot", kind: "finding", first_seen: $bh[.boot - 1] | {seed, toolchain}}}'
+} | sort -t '"' -k4,4 -S 64M -T "$tmp" | awk '{ print (NR > 1 ? "," : "") $0 }' >> "$out.tmp"
 printf ']}\n' >> "$out.tmp" || fail_with 3 "$out.tmp: cannot write"
 mv "$out.tmp" "$out" || fail_with 3 "$out: cannot rename into place"
 trap 'rm -rf "$tmp"' EXIT
-say KCIDB "$out: $(wc -l < "$tmp/heads") builds, $(wc -l < "$tmp/issues") issues"
+say KCIDB "$out: $(wc -l < "$tmp/heads") builds and $(wc -l < "$tmp/boot-heads") boots at W=$W, $(( $(wc -l < "$tmp/issues") + $(cut -f2 "$tmp/boot-findings" | sort -u | wc -l) )) issues"

@@ -39,13 +39,19 @@ relabel 2 gcc-12 .
 relabel 2 clang-14 "$fail_jq"
 relabel 3 gcc-12 '.[0] |= (.status = "timeout" | .make_exit = 124)'
 relabel 3 clang-14 .
+# seed 1's gcc-12 boot: a real boot record of the small test kernel whose
+# image had no /init (tests/t40-boot.sh's), a panic and its finding,
+# labeled with the test run's tree and probability (t40 gives stand-ins)
+jq -c --argjson b "$(zstd -dcq "$c/seed-1/gcc-12-W123.jsonl.zst" | head -n1)" \
+	'.tree = $b.tree | .series_sha256 = $b.series_sha256 | .probability = $b.probability' \
+	"$TOP/tests/fixtures/kcidb/panic-boot.jsonl" | zstd -q -o "$c/seed-1/gcc-12-branches.jsonl.zst"
 
-kc() { make -C "$TOP" -s kcidb O="$O" CORPUS="$t/corpus" $TEST_RUN_VARS "$@"; }
+kc() { make -C "$TOP" -s kcidb O="$O" CORPUS="$t/corpus" $TEST_RUN_VARS W=123 "$@"; }
 export -f kc
 export t
 ok "make kcidb: the scratch corpus's three seeds x two toolchains" kc ORIGIN=kwarn_test KCIDB_FILE="$t/doc.json"
 ok "the same corpora, the same bytes" bash -c "
-	make -C $TOP -s kcidb O=$O CORPUS=$t/corpus $TEST_RUN_VARS ORIGIN=kwarn_test KCIDB_FILE=$t/doc2.json &&
+	make -C $TOP -s kcidb O=$O CORPUS=$t/corpus $TEST_RUN_VARS W=123 ORIGIN=kwarn_test KCIDB_FILE=$t/doc2.json &&
 	cmp $t/doc.json $t/doc2.json"
 ok "valid against KCIDB's v5.3 schema (Draft7Validator, Debian's python3-jsonschema)" \
 	bash -c "$py $validate $t/doc.json | grep -qx '$t/doc.json: valid'"
@@ -53,19 +59,20 @@ ok "valid against KCIDB's v5.3 schema (Draft7Validator, Debian's python3-jsonsch
 # what it holds, against the corpora read by jq
 d=$t/doc.json
 files=$(ls "$c"/seed-*/*-W123.jsonl.zst | sort -V)
-ok "a build per corpus file, a checkout for the tree, every id kwarn_test:" jq -e --argjson n "$(echo "$files" | wc -l)" '
-	(.builds | length) == $n and (.checkouts | length) == 1
+ok "a build per corpus file and one for the boot, a checkout for the tree, every id kwarn_test:" jq -e --argjson n "$(echo "$files" | wc -l)" '
+	([.builds[] | select(.misc.variant != "profile")] | length) == $n and
+	([.builds[] | select(.misc.variant == "profile")] | length) == 1 and (.checkouts | length) == 1
 	and ([.checkouts[], .builds[], .issues[], .incidents[] | .id, .origin]
 	     | all(startswith("kwarn_test:") or . == "kwarn_test"))
 	and all(.builds[]; .checkout_id == .origin + ":" + (.checkout_id | split(":")[1]) and .architecture == "arm")' "$d"
 zstd -dcq $files | jq -r 'select(.type == "diag" and (.kind == "warning" or .kind == "error"))
 	| "\(.seed) \(.toolchain) \(.key)"' | sort > "$t/want-incidents"
 jq -r '.builds as $b | (reduce $b[] as $x ({}; .[$x.id] = "\($x.misc.seed) \($x.misc.toolchain)")) as $bid
-	| .incidents[] | "\($bid[.build_id]) \(.issue_id | split(":")[1])"' "$d" | sort > "$t/got-incidents"
+	| .incidents[] | select(has("test_id") | not) | "\($bid[.build_id]) \(.issue_id | split(":")[1])"' "$d" | sort > "$t/got-incidents"
 expect_eq "an incident per build and key of a warning or an error, each of a build of the document" \
 	"$t/want-incidents" "$t/got-incidents"
 cut -d' ' -f3 "$t/want-incidents" | sort -u > "$t/want-issues"
-jq -r '.issues[] | .id | split(":")[1]' "$d" > "$t/got-issues"
+jq -r '.issues[] | select(.misc.tool != "boot") | .id | split(":")[1]' "$d" > "$t/got-issues"
 expect_eq "an issue per key, sorted, each once" "$t/want-issues" "$t/got-issues"
 ok "each incident's issue is in the document, and each build's checkout" jq -e '
 	([.issues[].id] | map({(.): true}) | add) as $i | ([.checkouts[].id] | map({(.): true}) | add) as $c
@@ -78,9 +85,9 @@ ok "an issue says what it is: path, line, flag and message of the corpus record"
 		and .report_subject == \"\(\$r.path):\(\$r.line): \(\$r.message) [\(\$r.flag)]\"' $d"
 ok "status: ok PASS, failed FAIL, timeout ERROR; compiler from the packages; duration from .run.json" jq -e \
 	--argjson s "$(jq .build_seconds "$c/seed-1/gcc-12-W123.run.json")" '
-	[.builds[] | "\(.misc.seed) \(.misc.toolchain) \(.status)"] ==
+	[.builds[] | select(.misc.variant != "profile") | "\(.misc.seed) \(.misc.toolchain) \(.status)"] ==
 	["1 clang-14 PASS", "1 gcc-12 PASS", "2 clang-14 FAIL", "2 gcc-12 PASS", "3 clang-14 PASS", "3 gcc-12 ERROR"]
-	and (.builds[] | select(.misc.seed == 1 and .misc.toolchain == "gcc-12")
+	and (.builds[] | select(.misc.seed == 1 and .misc.toolchain == "gcc-12" and .misc.variant != "profile")
 		| .duration == $s and (.compiler | test("^.*gcc-12-arm-linux-gnueabi 12[^,]*")) and
 		  (.config_name | test("seed 1 P=0 small fragment [0-9a-f]{12}$")) and
 		  .command == "make corpus-one SEED=1 TOOLCHAIN=gcc-12 W=123 P=0 CONFIG=small")
@@ -89,7 +96,29 @@ ok "a failed build's log_excerpt: its root causes, cut at the schema's 16,384 ch
 	.builds[] | select(.status == "FAIL") | .log_excerpt | length == 16384
 	and startswith("kernel/f0.o: kernel/f0.c:0: [clang] error 0: xxx")' "$d"
 ok "misc: the counts of the build record and the records" jq -e --argjson u "$(zstd -dcq "$c/seed-1/gcc-12-W123.jsonl.zst" | head -n1 | jq .unique)" '
-	.builds[] | select(.misc.seed == 1 and .misc.toolchain == "gcc-12") | .misc.unique == $u and .misc.warnings > 0 and .misc.errors == 0'
+	.builds[] | select(.misc.seed == 1 and .misc.toolchain == "gcc-12" and .misc.variant != "profile") | .misc.unique == $u and .misc.warnings > 0 and .misc.errors == 0'
+
+ok "the boot a test of its image's build: the panic FAIL, its finding an incident of the test and an issue" jq -e '
+	(.builds[] | select(.misc.variant == "profile")) as $b | .tests as [$t]
+	| (.incidents[] | select(.test_id == $t.id)) as $i | (.issues[] | select(.id == $i.issue_id)) as $is
+	| $t.build_id == $b.id and $t.path == "boot" and $t.status == "FAIL" and $t.misc.kwarn_status == "panic"
+	  and $i.build_id == $b.id and ($is.comment | startswith("Kernel panic - not syncing: No working init found"))
+	  and ($i.issue_id | test("^kwarn_test:boot-[0-9a-f]{16}$"))' "$d"
+
+# A level is a filter: by default the warnings of W=1 alone, from the W=123
+# corpora, said in one line; the default file's name has no ^
+ok "make kcidb: W=1 by default, said on stderr" bash -c "
+	make -C $TOP -s kcidb O=$O CORPUS=$t/corpus $TEST_RUN_VARS ORIGIN=kwarn_test SEEDS=1 > $t/w1.out 2> $t/w1.err &&
+	grep -qx 'kwarn: kcidb: the warnings of W=1 (levels 0 and 1) alone; W=12 or W=123 shows more' $t/w1.err &&
+	test -f $O/kcidb/$TEST_RUN.json && grep -q 'KCIDB    $O/kcidb/$TEST_RUN.json: ' $t/w1.out"
+zstd -dcq "$c/seed-1/gcc-12-W123.jsonl.zst" "$c/seed-1/clang-14-W123.jsonl.zst" |
+	jq -r 'select(.type == "diag" and (.kind == "error" or (.level // 3) <= 1)) | "\(.toolchain) \(.key)"' | sort > "$t/want-w1"
+jq -r '.builds as $b | (reduce $b[] as $x ({}; .[$x.id] = $x.misc.toolchain)) as $bid
+	| .incidents[] | select(has("test_id") | not) | "\($bid[.build_id]) \(.issue_id | split(":")[1])"' "$O/kcidb/$TEST_RUN.json" |
+	sort > "$t/got-w1"
+expect_eq "  an incident per build and key of level 0 or 1 (or an error), as the records say" "$t/want-w1" "$t/got-w1"
+ok "  the builds say the levels shown" jq -e '[.builds[] | select(.misc.variant != "profile") | .misc.levels_shown] == ["1", "1"]' \
+	"$O/kcidb/$TEST_RUN.json"
 
 # The schema refuses what it must (so the validation above means
 # something): each change of a cut copy of the document, in one run
@@ -133,7 +162,7 @@ ok "date-times are RFC 3339 (kwarn's own check: a bad one refused, good ones kep
 ok "ORIGIN outside the schema's characters: refused, naming it" bash -c "
 	! kc ORIGIN=Kwarn-1 KCIDB_FILE=$t/x.json > $t/o 2>&1 && grep -q 'ORIGIN must be a KCIDB origin' $t/o && test ! -e $t/x.json"
 ok "a seed without corpus: refused, naming its directory, nothing written" bash -c "
-	! kc SEEDS='1 7' KCIDB_FILE=$t/x.json > $t/o 2>&1 && grep -q 'seed-7: no corpus; run make corpus SEEDS=7' $t/o && test ! -e $t/x.json"
+	! kc SEEDS='1 7' KCIDB_FILE=$t/x.json > $t/o 2>&1 && grep -q 'seed-7: no corpus of W=123; run make corpus SEEDS=7 WLEVELS=123 first' $t/o && test ! -e $t/x.json"
 ok "KCIDB_FILE that is not a regular file: refused" bash -c "
 	! kc KCIDB_FILE=/dev/null > $t/o 2>&1 && grep -q 'KCIDB_FILE=/dev/null: not a regular file' $t/o"
 
@@ -183,6 +212,18 @@ ok "across trees: the report of tree B's added and fixed sites, its repro lines 
 	grep -q '^Trees: linux-source-6.12/p0-small (clang-14) against $TEST_RUN (gcc-12) at W=123' $t/mail-trees &&
 	grep -q '^    reproduce: make repro ID=[0-9a-f]\{16\} SEED=2 TOOLCHAIN=clang-14 W=123 P=0 CONFIG=small KVER=6.12$' $t/mail-trees"
 
+# the build's start, when its .run.json has one (mk/build.sh's), is the
+# build's start_time; one not of that form is refused, naming the file
+rj=$c/seed-1/gcc-12-W123.run.json
+cp -p "$rj" "$t/run.json.kept" && jq -c '.start_time = "2026-12-07T18:30:00Z"' "$t/run.json.kept" > "$rj"
+ok "a .run.json's start_time is the build's" bash -c "
+	kc SEEDS=1 KCIDB_FILE=$t/start.json > /dev/null &&
+	jq -e '[.builds[] | .start_time] == [null, \"2026-12-07T18:30:00Z\", null]' $t/start.json"
+jq -c '.start_time = "yesterday"' "$t/run.json.kept" > "$rj"
+ok "  one that is not a UTC date-time is refused, naming the file" bash -c "
+	! kc SEEDS=1 KCIDB_FILE=$t/start.json > $t/start.out 2>&1 &&
+	grep -qxF 'kwarn: kcidb: $rj: start_time is not a UTC date-time (2026-01-31T12:00:00Z)' $t/start.out"
+cp -p "$t/run.json.kept" "$rj"
 # a .run.json that is not what kwarn writes: named, in one line (jq's
 # error and a false "cannot write" before)
 rj=$(ls "$t/corpus/$TEST_RUN"/seed-*/*.run.json | head -n 1)
