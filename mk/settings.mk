@@ -53,6 +53,10 @@
 #   CONFIG=NAME          add tests/NAME.config to the pin (small: the test kernel)
 #   FRAGMENT="a.config"  your own Kconfig lines on top of the pin (mk/fragments/ has examples)
 #   W=123                Kbuild's W= levels: 1, 2, 3 combined (W=21 is W=12)
+#                        queries: the warnings a W=W build prints, from its corpora or a
+#                        higher cumulative level's (W=1 from W=123); compare, its mail
+#                        and kcidb show W=1 unless given, top every level built; repro
+#                        and why rebuild at the warning's own level unless given
 #   WLEVELS="1 12 123"   the W levels make corpus builds (W)
 #   VARIANT=plain        plain (the warning corpus) or profile (the boot image)
 #   CHECKERS=sparse      sparse and/or clang-analyzer besides the compiler
@@ -78,7 +82,8 @@
 #   TIME_LIMIT=4:00:00   each job's time limit, Slurm's format (the partition's)
 #
 # Toolchains: gcc-N, clang-N or a cross prefix (/opt/x/bin/arm-linux-gnueabi-)
-#   TOOLCHAIN=gcc-12     the toolchain of build, corpus-one, repro, top
+#   TOOLCHAIN=gcc-12     the toolchain of build and corpus-one; repro, why, top: that one's
+#                        corpora alone (not given: every toolchain's)
 #   TOOLCHAINS="a b"     make corpus's matrix (gcc-11 gcc-12 clang-14)
 #   REF_TOOLCHAIN=gcc-12 the toolchain randconfig runs with
 #   BOOT_TOOLCHAINS="a"  the profiling images make boot builds (REF_TOOLCHAIN)
@@ -95,7 +100,7 @@
 #   FORMAT=text          compare's output: text, json or mail (a build bot's regression report)
 #   LIST=20              compare: how many added and dropped warnings it lists
 #   FAIL_ON_NEW=1        compare exits 1 when B adds warnings
-#   REPORT=FILE          make report's page ($CORPUS/report.html)
+#   REPORT=FILE          make report's page ($CORPUS/RUN/report.html)
 #   REPORT_N=10          rows per table, flags per chart in the report
 #   RENDER_OUT=DIR       what report-render saw ($O/report-render)
 #   ORIGIN=kwarn         kcidb: the submitter's KCIDB origin, every id's prefix (a-z, 0-9, _)

@@ -66,12 +66,15 @@ $model[0] as $m
       (if $c.bad_builds.n > ($c.bad_builds.list | length) then
          "<p>and \($c.bad_builds.n - ($c.bad_builds.list | length) | commas) more builds not ok.</p>" else empty end)
     else empty end),
-   chart("campaign-keys"),
-   "<p>The discovery curve: after each seed, in seed order, the distinct warning keys (any toolchain) of the seeds up to it; it flattens as the seeds stop finding new warnings. For the newest seeds, the keys no lower-numbered seed printed:</p>",
-   table(["seed", "keys first seen", "distinct keys so far"];
-     $c.keys[] | ["\(.seed)", (.new_keys | n), (.keys | n)]),
-   @html "<p>The flags printed by the most seeds (\($c.flags.list | length) of \($c.flags.n)):</p>",
-   table(["flag", "seeds"]; $c.flags.list[] | [(.flag | flagname), (.seeds | n)])),
+   # (one seed has no curve and no flags "by seeds")
+   (if $c.seeds > 1 then
+      chart("campaign-keys"),
+      "<p>The discovery curve: after each seed, in seed order, the distinct warning keys (any toolchain) of the seeds up to it; it flattens as the seeds stop finding new warnings. For the newest seeds, the keys no lower-numbered seed printed:</p>",
+      table(["seed", "keys first seen", "distinct keys so far"];
+        $c.keys[] | ["\(.seed)", (.new_keys | n), (.keys | n)]),
+      @html "<p>The flags printed by the most seeds (\($c.flags.list | length) of \($c.flags.n)):</p>",
+      table(["flag", "seeds"]; $c.flags.list[] | [(.flag | flagname), (.seeds | n)])
+    else "<p>One seed: the discovery curve and the flags by seeds need more (<code>make corpus SEEDS=1-10</code>).</p>" end)),
 "</section>",
 
 # --- top offenders -----------------------------------------------------------

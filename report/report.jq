@@ -102,8 +102,9 @@ $agg[0] as $a
         rows: [$top[] as $f | [$f]
           + [$tcs[] as $t | ($flags[$lv][$t] // [] | map(select(.flag == $f))[0].n) // 0]]}),
 
-    # the discovery curve: does the campaign still find new warnings?
-    (select($a.seeds | length > 0) | {id: "campaign-keys", curve: true,
+    # the discovery curve: does the campaign still find new warnings? (one
+    # seed has none)
+    (select($a.seeds | length > 1) | {id: "campaign-keys", curve: true,
      title: "Distinct warning keys against seeds built (\($a.seeds | length) seeds)",
      x: "seed, in seed order", y: "distinct keys so far",
      series: ["distinct keys of the seeds up to it"],
