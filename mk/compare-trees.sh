@@ -44,6 +44,7 @@ for s in $("$here/seeds.sh" "$@" | sort -n -u); do
 		[ -f "$f" ] || fail "$f: no corpus; run make corpus-one SEED=$s for that tree"
 		"$here/corpus-check.sh" "$f" || exit 2	# it said why
 		zstd -dcq < "$f" >> "$tmp/${side%%:*}" || fail "cannot read $f"
+		echo "$f" >> "$tmp/${side%%:*}.files"
 		objects "$o/${side#*:}" > "$tmp/objs-${side%%:*}"
 	done
 	jq -n -c --argjson s "$s" --slurpfile a "$tmp/objs-a" --slurpfile b "$tmp/objs-b" \
@@ -56,8 +57,8 @@ jq -n -r --slurpfile a "$tmp/a" --slurpfile b "$tmp/b" --slurpfile objs "$tmp/ob
 case $format in
 json)	jq . "$tmp/out" ;;
 # the build bot's report of B's run, its settings read from its name
-mail)	jq -r --arg run_a "$run_a" --arg run_b "$run_b" --arg a "${name_a%-W*}" --arg b "${name_b%-W*}" \
-		--arg w "${name_b##*-W}" --argjson list "$list" --arg settings '' -f "$here/compare-mail.jq" "$tmp/out" ;;
+mail)	RUN_A=$run_a RUN_B=$run_b A=${name_a%-W*} B=${name_b%-W*} W=${name_b##*-W} LIST=$list SETTINGS= \
+		"$here/compare-mail.sh" "$tmp/out" "$tmp/a.files" "$tmp/b.files" ;;
 *)	cat "$tmp/out" ;;
 esac
 if [ "$fail_on_new" = 1 ]; then

@@ -109,10 +109,6 @@ FORMAT ?= text
 # little of value in a lot more noise"), said in one line on stderr
 SHOW_W = $(if $(call cmdline,W),$(W),1)
 shown-note = $(if $(call cmdline,W),:,echo "kwarn: $(1): the warnings of W=1 (levels 0 and 1) alone; W=12 or W=123 shows more" >&2)
-# $(call compare-mail,RUN_A,RUN_B,A,B,SETTINGS): compare's JSON on stdin as
-# a build bot's regression report (mk/compare-mail.jq)
-compare-mail = jq -r --arg run_a $(1) --arg run_b $(2) --arg a $(3) --arg b $(4) --arg w $(SHOW_W) \
-	--argjson list $(LIST) --arg settings $(5) -f $(TOP)/mk/compare-mail.jq
 LIST ?= 20
 CMP_SEEDS = $(SEEDS_SPEC)
 .PHONY: compare
@@ -142,8 +138,9 @@ else
 		xargs -r -d '\n' $(TOP)/mk/summary.sh -u $$tmp < $$tmp/$${t%%:*}.files > $$tmp/$${t%%:*} || exit 2; done; \
 	$(call shown-note,compare); \
 	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) $(call w-filter,$(SHOW_W)) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
-	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,$(if $(filter mail,$(FORMAT)),$(call compare-mail,$(RUN_DIR),$(RUN_DIR),$(A),$(B),'$(RUN_SETTINGS)') \
-		< $$tmp/agg,cat $$tmp/agg)) > $$tmp/out || exit 2; \
+	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,$(if $(filter mail,$(FORMAT)),RUN_A='$(RUN_DIR)' RUN_B='$(RUN_DIR)' \
+		A='$(A)' B='$(B)' W='$(SHOW_W)' LIST='$(LIST)' SETTINGS='$(RUN_SETTINGS)' \
+		$(TOP)/mk/compare-mail.sh $$tmp/agg $$tmp/A.files $$tmp/B.files,cat $$tmp/agg)) > $$tmp/out || exit 2; \
 	cat $$tmp/out; \
 	if [ "$(FAIL_ON_NEW)" = 1 ]; then \
 		if [ "$(FORMAT)" = text ]; then grep -q '^sites: 0 new in B' $$tmp/out; \

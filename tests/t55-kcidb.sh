@@ -177,24 +177,31 @@ ok "FORMAT=mail: exit 0, the subject's counts those of compare's sites" bash -c 
 	n=\$(jq '[.new[] | [.path, .line, .flag]] | unique | length' $t/cmp.json) &&
 	g=\$(jq '[.gone[] | [.path, .line, .flag]] | unique | length' $t/cmp.json) &&
 	test \$n -gt 0 && test \$g -gt 0 &&
-	head -n1 $t/mail | grep -qx \"Subject: \\[kwarn\\] BUILD REGRESSION $TEST_RUN clang-14 W=123: \$n new warnings, \$g fixed warnings, 1 build now failing\""
-# what the report must say of each new site of compare's JSON: its file,
-# its line, flag, level, seeds; its text; its repro line
+	head -n1 $t/mail | grep -qx \"Subject: \\[kwarn\\] BUILD REPORT $TEST_RUN W=123: clang-14 against gcc-12: \$n warnings only in clang-14, \$g only in gcc-12, 1 build failing only with clang-14\""
+ok "  one header: the tree, the config, each compiler with its version, the levels" bash -c "
+	sed -n '/^tree: /,/^levels: /p' $t/mail > $t/mail.head &&
+	grep -qx 'tree:      $(zstd -dcq "$CDIR/gcc-12-W123.jsonl.zst" | head -n1 | jq -r '.tree'), kwarn series/ [0-9a-f]\{12\}' $t/mail.head &&
+	grep -qx 'compilers: gcc-12: arm-linux-gnueabi-gcc-12 .*' $t/mail.head &&
+	grep -qx '           clang-14: .*clang version 14.*' $t/mail.head && grep -q '^config:    randconfig, P=0' $t/mail.head &&
+	test \$(grep -c 'SCRIPT=' $t/mail) = 1"
+# what the report must say of each site only clang-14 prints, in compare's
+# JSON: its line, marked '>>'; its level, seeds and repro line
 cat > "$t/want-new.jq" <<'EOF'
 .new | group_by([.path, .line, .flag])[] | sort_by(.seed)
-| (.[0].level | if . == 0 then "default" elif . == null then "?" else "W=\(.)" end) as $lv
+| (.[0].level | if . == 0 then "level 0 (no W=)" elif . == null then "level unknown" else "W=\(.)" end) as $lv
 | (map(.seed) | unique) as $s
-| [(.[0].path | if . == "" then "(no file: the compiler driver's, make's)" else . end),
-   "  \(.[0].line): \(if .[0].flag == "" then "(no flag)" else .[0].flag end) (\($lv)), seed\(if ($s | length) > 1 then "s" else "" end) \($s | map(tostring) | join(", ")) (clang-14 W=123)",
-   "    \(.[0].text)",
-   "    reproduce: make repro ID=\(.[0].key) SEED=\(.[0].seed) TOOLCHAIN=clang-14 W=123 P=0 CONFIG=small"]
+| [">> \(.[0].text)",
+   "   \($lv), seed\(if ($s | length) > 1 then "s" else "" end) \($s | map(tostring) | join(", ")); make repro ID=\(.[0].key) SEED=\(.[0].seed) TOOLCHAIN=clang-14 P=0 CONFIG=small"]
 | join("\t")
 EOF
 jq -r -f "$t/want-new.jq" "$t/cmp.json" | sort > "$t/want-new"
-awk '/^Fixed warnings:/ { exit } /^[^ ]/ { f = $0 } /^  [0-9]/ { w = $0; getline x; getline r; print f "\t" w "\t" x "\t" r }' \
-	"$t/mail" | sort > "$t/got-new"
-ok "every new site is in the report, under its file, with its seeds and the repro line of its key" bash -c "
+awk '/^Warnings only in gcc-12:/ { exit } /^>> / { w = $0 } /^   [^ ]/ && w != "" { print w "\t" $0; w = "" }' "$t/mail" | sort > "$t/got-new"
+ok "every site only in clang-14 is in the report, marked '>>', with its level, seeds and the repro line of its key" bash -c "
 	test -s $t/want-new && diff -u $t/want-new $t/got-new"
+ok "  with the source line its corpus record holds, under it" bash -c "
+	k=\$(jq -r '[.new[] | select(.path | endswith(\".c\"))][0].key' $t/cmp.json) &&
+	src=\$(zstd -dcq $c/seed-1/clang-14-W123.jsonl.zst | jq -r --arg k \"\$k\" 'select(.key == \$k) | .source') &&
+	test -n \"\$src\" && grep -A1 -xF \"      \$src\" $t/mail | grep -q \"ID=\$k \""
 zstd -dcq "$c/seed-2/clang-14-W123.jsonl.zst" | jq -r 'select(.root_cause == true) | "    \(.target): [\(.tool)] \(.text)"' > "$t/want-cause"
 ok "the build that now fails, with its root cause" bash -c "
 	grep -A1 -x '  seed 2 clang-14 W=123: failed, make exit 2' $t/mail | tail -n1 | cmp - $t/want-cause"
@@ -210,7 +217,8 @@ ok "across trees: the report of tree B's added and fixed sites, its repro lines 
 	jq -e '.new' $t/cmp.json > /dev/null &&
 	head -n1 $t/mail-trees | grep -q '^Subject: \\[kwarn\\] BUILD REGRESSION linux-source-6.12/p0-small clang-14 W=123: [1-9][0-9]* new warnings' &&
 	grep -q '^Trees: linux-source-6.12/p0-small (clang-14) against $TEST_RUN (gcc-12) at W=123' $t/mail-trees &&
-	grep -q '^    reproduce: make repro ID=[0-9a-f]\{16\} SEED=2 TOOLCHAIN=clang-14 W=123 P=0 CONFIG=small KVER=6.12$' $t/mail-trees"
+	grep -q '; make repro ID=[0-9a-f]\{16\} SEED=2 TOOLCHAIN=clang-14 P=0 CONFIG=small KVER=6.12$' $t/mail-trees &&
+	grep -q '^Warnings new: [1-9]' $t/mail-trees && grep -q '^Warnings fixed: ' $t/mail-trees"
 
 # the build's start, when its .run.json has one (mk/build.sh's), is the
 # build's start_time; one not of that form is refused, naming the file
