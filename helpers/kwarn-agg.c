@@ -4,7 +4,7 @@
  *
  * Usage: kwarn-agg top [-g] [-j] [-n N] [-w W] [-s BOOTS] [-f FIRSTS] [-T LIST] [SUMMARY...]
  *        kwarn-agg top -p [-n N] [-s BOOTS] SUMS
- *        kwarn-agg compare [-j [-t]] [-n N] [-w W] [-a SUMMARY]... [-A LIST]
+ *        kwarn-agg compare [-j [-t]] [-n N] [-w W] [-F NAMES] [-a SUMMARY]... [-A LIST]
  *                          [-b SUMMARY]... [-B LIST]
  *
  * A SUMMARY (corpus/SCHEMA.md, "Summary"; mk/summary.sh writes them) is a
@@ -47,6 +47,9 @@
  * Each side's summaries come in seed order (a seed after a larger one:
  * exit 2): a seed's A and B summaries are compared, then forgotten.
  *
+ * -F NAMES: a flag's name across compilers (corpus-lib.jq's flag_names, as
+ * "FLAG TAB NAME" lines): a site's flag is its name (GCC's -Woverride-init
+ * for Clang's -Winitializer-overrides), so that one warning is one site.
  * -w W (1, 12 or 123): the warnings a W=W build prints alone (levels 0 to
  * W's highest; an unknown level at W=123 only), so that a W=123 build
  * answers for W=1 (not with -p or -f, whose sums hold every level).
@@ -1161,8 +1164,8 @@ static void top_print(void)
  */
 struct site {
 	uint64_t line, count[2], key[2];
-	size_t path, flag, text[2];	/* offsets in the arena */
-	size_t pathlen, flaglen;
+	size_t path, flag, name, text[2];	/* offsets in the arena; name: the flag's (-F) */
+	size_t pathlen, namelen;
 	int has[2], level[2];
 };
 struct flag_row {
@@ -1210,29 +1213,75 @@ static size_t arena_put(const char *s, size_t n)
 	return at;
 }
 
-static uint64_t site_hash(const struct rec *r)
-{
-	uint64_t h = hash_bytes(r->path, r->pathlen);
+/*
+ * -F FILE: one name per warning across compilers, corpus-lib.jq's
+ * flag_names as lines "FLAG TAB NAME" (make writes it): a site is its
+ * path, line and its flag's name (a flag not in the table its own), its
+ * flag the first record's.
+ */
+static struct htab site_names = MAP;
+static char **name_of;		/* site_names' values: name_of[slot->v] */
+static size_t nnames, capnames;
 
-	return hash_mix(h ^ hash_bytes(r->flag, r->flaglen) * 31 ^ r->line);
+static void read_site_names(const char *file)
+{
+	struct lines l;
+	size_t len;
+	char *line;
+
+	lines_open(&l, file);
+	while ((line = lines_next(&l, &len))) {
+		char *tab = memchr(line, '\t', len);
+		int fresh;
+
+		if (!tab || tab == line || tab + 1 == line + len || memchr(tab + 1, '\t', (size_t)(line + len - tab - 1)))
+			bad(&l, l.lineno, "not FLAG TAB NAME");
+		struct map_slot *v = map_put(&site_names, line, (size_t)(tab - line), &fresh);
+
+		if (!fresh)
+			bad(&l, l.lineno, "%.*s again", (int)(tab - line), line);
+		*PUSH(name_of, nnames, capnames) = estrndup(tab + 1, (size_t)(line + len - tab - 1));
+		v->v = nnames - 1;
+	}
+	lines_close(&l);
+}
+
+/* a record's site: its path and line, its flag's name */
+struct site_of { const struct rec *r; const char *name; size_t namelen; };
+
+static uint64_t site_hash(const struct site_of *k)
+{
+	uint64_t h = hash_bytes(k->r->path, k->r->pathlen);
+
+	return hash_mix(h ^ hash_bytes(k->name, k->namelen) * 31 ^ k->r->line);
 }
 
 static int site_is(const void *slot, const void *key)
 {
 	const struct site *s = &sites[((const struct site_slot *)slot)->site];
-	const struct rec *r = key;
+	const struct site_of *k = key;
 
-	return s->line == r->line && s->pathlen == r->pathlen && s->flaglen == r->flaglen &&
-	       !memcmp(arena + s->path, r->path, r->pathlen) && !memcmp(arena + s->flag, r->flag, r->flaglen);
+	return s->line == k->r->line && s->pathlen == k->r->pathlen && s->namelen == k->namelen &&
+	       !memcmp(arena + s->path, k->r->path, k->r->pathlen) && !memcmp(arena + s->name, k->name, k->namelen);
 }
 
 static void compare_record(const struct rec *r)
 {
+	struct site_of k = { r, r->flag, r->flaglen };
 	struct site_slot *e;
 	struct site *s;
 	int fresh;
 
-	e = htab_put(&site_idx, site_hash(r), site_is, r, &fresh);
+	if (site_names.n) {
+		struct bytes key = { r->flag, r->flaglen };
+		struct map_slot *v = htab_get(&site_names, hash_bytes(r->flag, r->flaglen), map_is, &key);
+
+		if (v) {
+			k.name = name_of[v->v];
+			k.namelen = strlen(k.name);
+		}
+	}
+	e = htab_put(&site_idx, site_hash(&k), site_is, &k, &fresh);
 	if (fresh) {
 		s = PUSH(sites, nsites, capsites);
 		memset(s, 0, sizeof(*s));
@@ -1240,7 +1289,8 @@ static void compare_record(const struct rec *r)
 		s->path = arena_put(r->path, r->pathlen);
 		s->pathlen = r->pathlen;
 		s->flag = arena_put(r->flag, r->flaglen);
-		s->flaglen = r->flaglen;
+		s->name = k.name == r->flag ? s->flag : arena_put(k.name, k.namelen);
+		s->namelen = k.namelen;
 		e->site = nsites - 1;
 	}
 	s = &sites[e->site];
@@ -1263,7 +1313,7 @@ static int cmp_site(const void *a, const void *b)
 
 	if ((c = strcmp(arena + x->path, arena + y->path)) || (c = cmp_num(x->line, y->line)))
 		return c;
-	return strcmp(arena + x->flag, arena + y->flag);
+	return strcmp(arena + x->name, arena + y->name);
 }
 
 static int cmp_flag_row(const void *a, const void *b)
@@ -1357,7 +1407,7 @@ static void count_site(const struct site *s, int sd, int which)
 	struct map_slot *v;
 	int fresh;
 
-	v = map_put(&flag_map, arena + s->flag, s->flaglen, &fresh);
+	v = map_put(&flag_map, arena + s->flag, strlen(arena + s->flag), &fresh);
 	if (fresh) {
 		struct flag_row *r = PUSH(rows, nrows, caprows);
 
@@ -1742,7 +1792,7 @@ static _Noreturn void usage(void)
 {
 	fprintf(stderr, "usage: kwarn-agg top [-g] [-j] [-n N] [-w W] [-s BOOTS] [-f FIRSTS] [-T LIST] [SUMMARY...]\n"
 		"       kwarn-agg top -p [-n N] [-s BOOTS] SUMS\n"
-		"       kwarn-agg compare [-j [-t]] [-n N] [-w W] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
+		"       kwarn-agg compare [-j [-t]] [-n N] [-w W] [-F NAMES] [-a SUMMARY]... [-A LIST] [-b SUMMARY]... [-B LIST]\n");
 	exit(EXIT_USAGE);
 }
 
@@ -1951,8 +2001,9 @@ int main(int argc, char **argv)
 		list_n = 20;
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:w:" : "f:gjn:ps:T:w:")) != -1)
+	while ((c = getopt(argc, argv, compare_mode ? "jtn:a:A:b:B:w:F:" : "f:gjn:ps:T:w:")) != -1)
 		switch (c) {
+		case 'F': read_site_names(optarg); break;
 		case 'w':
 			for (shown_w = 0; shown_w < NW && strcmp(optarg, wname[shown_w]); shown_w++)
 				;
@@ -1998,6 +2049,10 @@ int main(int argc, char **argv)
 		free(in[i].v);
 	}
 	free(kbuf);
+	for (size_t i = 0; i < nnames; i++)
+		free(name_of[i]);
+	free(name_of);
+	map_free(&site_names);
 	efclose(stdout, "<stdout>");
 	return 0;
 }

@@ -71,7 +71,7 @@ warnings(.new // .added) as $new
      "config:    randconfig, P=\($ha.probability), kwarn's pin (mk/pin.config)\(if ($ha.fragment_lines // []) != [] then " and FRAGMENT= lines" else "" end)",
      "compilers: \($a): \($ha.compiler)",
      "           \($b): \($hb.compiler)"),
-  "levels:    W=\($w): level 0 (no W=: what breaks a CONFIG_WERROR build)\(if $w == "123" then " and every W level" else " and W=\($w)'s" end)\(if $w != "123" then "; W=123 shows every level" else "" end)",
+  "levels:    W=\($w): level 0 (no W=: what breaks a CONFIG_WERROR build) and level\(if ($w | length) > 1 then "s" else "" end) \($w | split("") | join(", "))\(if $w != "123" then "; W=123 shows every level" else "" end)",
   ([$new[].seeds[]] | unique) as $s
   | "Seeds with a warning \($word.b): \($s | length)\(if $s == [] then "" else " (\($s[:$list] | map(tostring) | join(", "))\(if ($s | length) > $list then ", ..." else "" end))" end)",
   "",

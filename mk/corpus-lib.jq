@@ -191,6 +191,25 @@ def quoted_names: [.message | scan("'([^']*)'")[]];
 # whether record . is the warning claim $c names ({path, flag, names}, from
 # a compiler's line: whichever compiler prints it)
 def claimed_by($c): .kind == "warning" and .path == $c.path and .flag == $c.flag and quoted_names == $c.names;
+# One name per warning across compilers: a Clang flag that names a GCC
+# flag's check, mapped to the GCC flag as GCC prints it, as Clang's
+# DiagnosticGroups.td (its diagnostics reference) says: a synonym "for
+# compatibility with GCC", a flag of GCC's group in Clang, or GCC's name
+# with its "=" (doc/compare.md has the table with its sources). The site
+# rule across compilers uses it; kwarn-agg compare -F gets it from make.
+def flag_names: {
+	"-Winitializer-overrides": "-Woverride-init",
+	"-Wshorten-64-to-32": "-Wconversion",
+	"-Wimplicit-int-conversion": "-Wconversion",
+	"-Wtautological-type-limit-compare": "-Wtype-limits",
+	"-Wtautological-unsigned-zero-compare": "-Wtype-limits",
+	"-Wtautological-unsigned-enum-zero-compare": "-Wtype-limits",
+	"-Wunused-const-variable": "-Wunused-const-variable=",
+	"-Wformat": "-Wformat=",
+	"-Wimplicit-fallthrough": "-Wimplicit-fallthrough="
+};
+# the name of flag . across compilers
+def flag_name: flag_names[.] // .;
 def same_warnings($a; $b; $differ):
 	# the unpaired that f maps to one value (null: to none) paired in
 	# line order
@@ -214,7 +233,7 @@ def same_warnings($a; $b; $differ):
 	# two compilers build one source: a key (its ordinal among the file's
 	# like warnings) would pair two lines when a version rewords one, so
 	# the site alone decides there
-	if $differ == "compilers" then {same: [], gone: $a, new: $b} | pair("site"; [.seed, .path, .line, .flag])
+	if $differ == "compilers" then {same: [], gone: $a, new: $b} | pair("site"; [.seed, .path, .line, (.flag | flag_name)])
 	elif $differ == "trees" then by_key | pair("message"; [.seed, .path, .flag, .message])
 		| pair("names"; quoted_names as $q | if $q == [] then null else [.seed, .tool, .path, .flag, $q] end)
 	elif $differ == "patch" then by_key

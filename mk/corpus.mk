@@ -63,6 +63,10 @@ TOP_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 TOP_TOOLCHAINS = $(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN),*)
 TOP_N ?= 10
 KWARN_AGG := $(HOSTOUT)/bin/kwarn-agg
+# corpus-lib.jq's flag_names, for kwarn-agg compare -F
+FLAG_NAMES := $(HOSTOUT)/flag-names.tsv
+$(FLAG_NAMES): $(TOP)/mk/corpus-lib.jq
+	$(Q)mkdir -p $(@D) && jq -n -r -L $(TOP)/mk 'include "corpus-lib"; flag_names | to_entries[] | "\(.key)\t\(.value)"' > $@.tmp && mv $@.tmp $@
 # A level is a filter: a build of a higher cumulative W holds the warnings
 # of the lower ones, each record with its level (kwarn-agg -w and
 # corpus-lib.jq's shown_at keep those a W=1 build prints).
@@ -117,7 +121,7 @@ CMP_SEEDS = $(SEEDS_SPEC)
 # kwarn-agg compares a seed at a time. Not through the index: its
 # answer is every site of both sides, which the summaries give faster
 # (1,000 seeds: 7.6 s against 13.5 s, doc/benchmarks.md).
-compare: $(KWARN_AGG)
+compare: $(KWARN_AGG) $(FLAG_NAMES)
 	$(call old-layout-warning)
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
 ifneq ($(RUN_A)$(RUN_B),)
@@ -137,7 +141,7 @@ else
 		echo $$f; done > $$tmp/$${t%%:*}.files || exit 2; \
 		xargs -r -d '\n' $(TOP)/mk/summary.sh -u $$tmp < $$tmp/$${t%%:*}.files > $$tmp/$${t%%:*} || exit 2; done; \
 	$(call shown-note,compare); \
-	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) $(call w-filter,$(SHOW_W)) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
+	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) $(call w-filter,$(SHOW_W)) -F $(FLAG_NAMES) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
 	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,$(if $(filter mail,$(FORMAT)),RUN_A='$(RUN_DIR)' RUN_B='$(RUN_DIR)' \
 		A='$(A)' B='$(B)' W='$(SHOW_W)' LIST='$(LIST)' SETTINGS='$(RUN_SETTINGS)' \
 		$(TOP)/mk/compare-mail.sh $$tmp/agg $$tmp/A.files $$tmp/B.files,cat $$tmp/agg)) > $$tmp/out || exit 2; \

@@ -28,7 +28,7 @@ STEP=report
 out=$1 corpus=$2 svg=$3 top=$4 w=$5 ref=$6 n=$7
 # the campaign index (mk/index.mk) holds each file's line 1: RUN is the
 # corpus directory's path below the index's CORPUS
-need_vars KWARN_INDEX INDEX CORPUS_ROOT
+need_vars KWARN_INDEX INDEX CORPUS_ROOT FLAG_NAMES
 corpus_root=$CORPUS_ROOT run=${corpus#"$CORPUS_ROOT"/}
 export LC_ALL=C
 here=$top/report
@@ -105,7 +105,7 @@ pair() {	# pair I A B: $tmp/pair.I/out (run in an && list: no set -e)
 		END { for (i = 1; i <= n; i++) if (order[i] in sa) { s = s (s == "" ? "" : ",") order[i]
 			print sa[order[i]] > d "/a"; print sb[order[i]] > d "/b" }
 		  print "[" s "]" > d "/seeds"; printf "" >> d "/a"; printf "" >> d "/b" }' d="$d" "$tmp/wlist" &&
-	"$agg" compare -j -t -n "$n" -A "$d/a" -B "$d/b" > "$d/cmp" &&
+	"$agg" compare -j -t -n "$n" -F "$FLAG_NAMES" -A "$d/a" -B "$d/b" > "$d/cmp" &&
 	jq -c --arg a "$a" --arg b "$b" --argjson s "$(cat "$d/seeds")" \
 		'{a: $a, b: $b, seeds: $s, result: .}' "$d/cmp" > "$d/out"
 }

@@ -15,7 +15,7 @@ ok "FAIL_ON_NEW=1: clang-14 adds warnings, so it fails and says so" bash -c "
 	test \$(cat $TESTDIR/compare.rc) != 0 && grep -q 'clang-14 adds warnings against gcc-12' $TESTDIR/compare.out"
 cmp_run A=gcc-12 B=clang-14 FORMAT=json W=123
 cp "$TESTDIR/compare.out" "$TESTDIR/compare.json"
-sites() { zstd -dcq "$cdir/$1-W123.jsonl.zst" | jq -r 'select(.type == "diag" and .kind == "warning") | [.seed, .path, .line, .flag] | @json' | sort -u | wc -l; }
+sites() { zstd -dcq "$cdir/$1-W123.jsonl.zst" | jq -r -L "$TOP/mk" 'include "corpus-lib"; select(.type == "diag" and .kind == "warning") | [.seed, .path, .line, (.flag | flag_name)] | @json' | sort -u | wc -l; }
 ok "new + both = clang's sites, gone + both = gcc's sites" bash -c "
 	test \$(jq '(.new | length) + .both' $TESTDIR/compare.json) = $(sites clang-14) &&
 	test \$(jq '(.gone | length) + .both' $TESTDIR/compare.json) = $(sites gcc-12)"
@@ -24,6 +24,20 @@ ok "a site both compilers warn about is matched across wordings (-Wshadow)" \
 ok "per-level counts add up to the per-flag counts" \
 	jq -e '([.levels[].new] | add) == ([.flags[].new] | add) and ([.levels[].gone] | add) == ([.flags[].gone] | add)' \
 	"$TESTDIR/compare.json"
+# one name per warning across compilers (corpus-lib.jq's flag_names):
+# clang's -Winitializer-overrides at gcc's -Woverride-init sites is one
+# warning, in both
+names=$TOP/.build/flag-names.tsv
+ok "one name per warning: clang-14's -Winitializer-overrides where gcc-12 says -Woverride-init is in both, not new and gone" jq -e '
+	([.new[], .gone[] | select(.flag == "-Winitializer-overrides" or .flag == "-Woverride-init")] | length) == 0 and
+	(.flags[] | select(.flag == "-Woverride-init") | .both > 0)' "$TESTDIR/compare.json"
+ok "  make wrote corpus-lib.jq's table for kwarn-agg -F, a line per Clang flag" bash -c "
+	grep -qx -e '-Winitializer-overrides	-Woverride-init' $names &&
+	test \$(wc -l < $names) = \$(jq -n -L $TOP/mk 'include \"corpus-lib\"; flag_names | length')"
+printf -- '-Wfoo\n' > "$TESTDIR/bad-names"
+ok "  kwarn-agg -F refuses a line that is not FLAG TAB NAME, naming the file and line (exit 1)" bash -c "
+	$TOP/.build/bin/kwarn-agg compare -F $TESTDIR/bad-names -a $cdir/gcc-12-W123.sum.zst -b $cdir/gcc-12-W123.sum.zst 2> $TESTDIR/bad-names.err;
+	test \$? = 1 && grep -qx 'kwarn-agg: $TESTDIR/bad-names:1: not FLAG TAB NAME' $TESTDIR/bad-names.err"
 cmp_run A=gcc-12 B=gcc-12 FAIL_ON_NEW=1
 ok "a compiler against itself, FAIL_ON_NEW=1: exit 0, nothing new or gone" bash -c "
 	test \$(cat $TESTDIR/compare.rc) = 0 && grep -q '^sites: 0 new in B, 0 gone in B' $TESTDIR/compare.out"
@@ -154,7 +168,7 @@ read -r dkey dline dpath < <(jq -n -r --slurpfile a <(zstd -dcq "$cdir/gcc-12-W1
 	| "\(.key) \(.line) \(.path)"')
 zstd -dcq "$cdir/clang-14-W123.jsonl.zst" | jq -c --arg k "$dkey" 'if .key == $k then .line += 1 else . end' | zstd -q -o "$d/clang-14-W123.jsonl.zst"
 "$TOP/mk/summary.sh" -o "$d/clang-14.sum" "$d/clang-14-W123.jsonl.zst"
-$plain compare -j -n 100000 -a "$cdir/gcc-12-W123.sum.zst" -b "$d/clang-14.sum" | jq . > "$d/agg.json"
+$plain compare -j -n 100000 -F "$names" -a "$cdir/gcc-12-W123.sum.zst" -b "$d/clang-14.sum" | jq . > "$d/agg.json"
 cmp_jq json "$cdir/gcc-12-W123.jsonl.zst" "$d/clang-14-W123.jsonl.zst" 100000 > "$d/jq.json"
 ok "a warning one line lower in B, its key the same: new at its new line, gone at its old one (kwarn-agg as compare.jq)" bash -c "
 	test -n '$dkey' && cmp $d/jq.json $d/agg.json &&
@@ -163,16 +177,16 @@ ok "a warning one line lower in B, its key the same: new at its new line, gone a
 		.both == $(jq .both "$TESTDIR/compare.json") - 1' $d/agg.json"
 ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j as the plain build's" bash -c "
 	cmp <($san top $m/$TEST_RUN/seed-*/*-W123.sum.zst) <($plain top $m/$TEST_RUN/seed-*/*-W123.sum.zst) &&
-	cmp <($san compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst) \
-	    <($plain compare -j -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst)"
+	cmp <($san compare -j -F $names -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst) \
+	    <($plain compare -j -F $names -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst)"
 
 # make report's lists: -t keeps the 3 most frequent new and gone sites (the
 # order report.jq had sorted compare -j's whole lists in) and their counts
 ok "kwarn-agg compare -j -t -n 3 (ASan+UBSan): compare -j's lists cut to the 3 most frequent, with their lengths" bash -c "
 	for s in 1 2 3; do echo $m/$TEST_RUN/seed-\$s/gcc-12-W123.sum.zst; done > $TESTDIR/t-a &&
 	for s in 1 2 3; do echo $m/$TEST_RUN/seed-\$s/clang-14-W123.sum.zst; done > $TESTDIR/t-b &&
-	$san compare -j -t -n 3 -A $TESTDIR/t-a -B $TESTDIR/t-b > $TESTDIR/t-top.json &&
-	$plain compare -j -A $TESTDIR/t-a -B $TESTDIR/t-b | jq -c 'def top: sort_by(-.count, .seed, .path, .line, .key)[:3];
+	$san compare -j -t -n 3 -F $names -A $TESTDIR/t-a -B $TESTDIR/t-b > $TESTDIR/t-top.json &&
+	$plain compare -j -F $names -A $TESTDIR/t-a -B $TESTDIR/t-b | jq -c 'def top: sort_by(-.count, .seed, .path, .line, .key)[:3];
 		. + {new_count: (.new | length), gone_count: (.gone | length), new: (.new | top), gone: (.gone | top)}' |
 		cmp - $TESTDIR/t-top.json && jq -e '.new_count > 3 and .gone_count > 3' $TESTDIR/t-top.json > /dev/null"
 # A campaign: seeds 1, 2 and 3 relabeled from the test seed's gcc-12 and
@@ -354,9 +368,12 @@ recs | jq -r --arg k "$key" 'select(.key == $k) | .seed' | sort -nu > "$ix/want1
 expect_eq "doc/index.md: which seeds print key K (a key of seed 2's clang-14 build)" "$ix/want1" "$ix/got1"
 q 2 run="$TEST_RUN" w=123 a=gcc-12 b=clang-14 > "$ix/got2"
 make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="2 3" W=123 FORMAT=json $TEST_RUN_VARS CORPUS="$ix/c" |
-	jq -r '.new[] | [.seed, .path, .line, .flag] | @tsv' | sort > "$ix/want2"
+	jq -r -L "$TOP/mk" 'include "corpus-lib"; .new[] | [.seed, .path, .line, (.flag | flag_name)] | @tsv' | sort > "$ix/want2"
 ok "doc/index.md: what clang-14 prints and gcc-12 never does on the same seed is make compare's new sites" bash -c "
 	test -s $ix/want2 && sort $ix/got2 | cmp - $ix/want2"
+ok "  its flag names are corpus-lib.jq's flag_names" bash -c "
+	grep -o \"^    ('[^']*', '[^']*')\" $ix/q2.sql | sed \"s/^    ('\\(.*\\)', '\\(.*\\)')\$/\\1\t\\2/\" > $ix/names.sql-rows &&
+	cmp $ix/names.sql-rows $names"
 q 3 tc=gcc-12 w=123 run_a="$less" run_b="$TEST_RUN" > "$ix/got3"
 zstd -dcq "$ix/c/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst" | jq -r -s 'map(select(.kind == "warning" and .flag == "-Wshadow")
 	| .count) | "-Wshadow\t0\t\(add)"' > "$ix/want3"

@@ -2,13 +2,15 @@
 # Usage: jq -n -r --slurpfile a A.jsonl --slurpfile b B.jsonl \
 #           --arg format text|json --argjson list 20 [--arg w 1|12|123] -f compare.jq
 # A and B hold the corpus records (any number of seeds) of the two
-# compilers on one tree, whose sites (seed, path, line, flag) are matched
-# as the same warning across compilers (mk/corpus-lib.jq, same_warnings).
+# compilers on one tree, whose sites (seed, path, line, flag's name:
+# corpus-lib.jq's flag_name) are matched as the same warning across
+# compilers (mk/corpus-lib.jq, same_warnings); a site's flag is its first
+# record's.
 # Instances are summed over the records of one site. With w, the warnings
 # a W=w build prints alone.
 include "corpus-lib" {search: "./../../mk"};
 def sites($r):
-  warnings($r) | map(select(shown_at($ARGS.named.w // "123"))) | group_by([.seed, .path, .line, .flag])
+  warnings($r) | map(select(shown_at($ARGS.named.w // "123"))) | group_by([.seed, .path, .line, (.flag | flag_name)])
   | map({seed: .[0].seed, path: .[0].path, line: .[0].line, flag: .[0].flag,
          level: .[0].level, key: .[0].key, text: .[0].text,
          count: (map(.count) | add)});
