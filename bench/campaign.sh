@@ -232,9 +232,9 @@ for v in shared distinct; do
 			elif [ "$q" = compare ]; then
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" compare O="$O" CORPUS="$d" $RUN_VARS W="$W" \
 					A="$A" B="$Bt" SEEDS="$(seq -s ' ' 1 "$n")")
-			else	# every toolchain and W level of the seeds
+			else	# every toolchain of the seeds, every level of W
 				read -r w u m < <(timed "$B/camp.$q.$v.$n" "$MAKE" -s -C "$TOP" kcidb O="$O" CORPUS="$d" $RUN_VARS \
-					SEEDS="1-$n" KCIDB_FILE="$B/kcidb.json")
+					SEEDS="1-$n" W="$W" KCIDB_FILE="$B/kcidb.json")
 			fi
 			t[$q.$v.$n]=$w
 			judge=
