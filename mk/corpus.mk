@@ -90,7 +90,7 @@ top: $(KWARN_AGG) $(KWARN_INDEX)
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
-	$(if $(call cmdline,TOOLCHAIN),echo '$(TOOLCHAIN)',$(KWARN_INDEX) records $(INDEX) $(RUN_DIR) | cut -f2- | \
+	$(if $(call cmdline,TOOLCHAIN),echo '$(call tc-name,$(TOOLCHAIN))',$(KWARN_INDEX) records $(INDEX) $(RUN_DIR) | cut -f2- | \
 		jq -r 'select(.type == "build" and .variant == "plain") | .toolchain' | LC_ALL=C sort -u) > $$tmp/tcs || exit 2; \
 	while read -r tc; do for v in $(call w-holders,$(W)); do \
 		[ "$$($(KWARN_INDEX) summaries -c $$sel "$(call build-name,$$tc,$$v).jsonl.zst")" = 0 ] || \
@@ -131,7 +131,7 @@ ifneq ($(RUN_A)$(RUN_B),)
 		$(or $(RUN_B),$(RUN_DIR)) $(call build-name,$(B),$(W),plain) '$(BOTH_BUILT)' $(FORMAT) $(LIST) '$(FAIL_ON_NEW)' $(CMP_SEEDS)
 else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	for t in A:$(A) B:$(B); do for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
+	for t in A:$(call tc-name,$(A)) B:$(call tc-name,$(B)); do for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \
 		d=$(call seed-dir,$(CORPUS),$$s); f=; \
 		[ ! -e $$d ] || { [ -d $$d ] && [ -r $$d ] && [ -x $$d ]; } || \
 			{ echo "kwarn: $$d: cannot read this seed's directory" >&2; exit 3; }; \

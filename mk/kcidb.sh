@@ -46,14 +46,14 @@ fi | sort -n -u > "$tmp/seeds"
 while read -r s; do
 	seed_dir d "$run" "$s"
 	[ ! -e "$d" ] || { [ -d "$d" ] && [ -r "$d" ] && [ -x "$d" ]; } || fail_with 3 "$d: cannot read this seed's directory"
-	# per toolchain, the first of HOLDERS built
-	declare -A picked=()
+	# per toolchain (in tcs when taken), the first of HOLDERS built
+	: > "$tmp/tcs"
 	for v in $HOLDERS; do
 		for f in "$d"/*-W"$v".jsonl.zst; do
 			[ -e "$f" ] || continue
 			tc=${f##*/} && tc=${tc%-W"$v".jsonl.zst}
-			[ -z "${picked[$tc]-}" ] || continue
-			picked[$tc]=1
+			grep -qxF "$tc" "$tmp/tcs" && continue
+			echo "$tc" >> "$tmp/tcs"
 			echo "$f"
 		done
 	done | LC_ALL=C sort > "$tmp/picked"
