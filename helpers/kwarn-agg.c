@@ -141,6 +141,15 @@ static char *key_room(size_t n)
 	return kbuf;
 }
 
+/*
+ * A flag as top shows it (corpus-lib.jq's shown_name): a compiler's flag
+ * alone, another checker's after its name ("dtc -Wunit_address_vs_reg"),
+ * so that checkers stand apart from compiler flags; a tool that prints no
+ * flag by its name (kernel-doc, modpost, ld).
+ */
+struct group;
+static char *shown_name(const struct group *g);
+
 /* ---- the summary format ---- */
 
 struct header {
@@ -395,7 +404,7 @@ struct worst {				/* -j: a flag's most printed warning */
 };
 struct group {				/* a flag of a toolchain */
 	size_t tc;
-	char *tool, *flag, *shown, *id;	/* shown: the flag, or the tool; id: "tool flag" */
+	char *tool, *flag, *shown, *id;	/* shown: its name (shown_name()); id: "tool flag" */
 	uint64_t n[NW], u[NW], s[NW];
 	size_t name;			/* its shown name's index (campaign) */
 	uint64_t last_seed;		/* the seed it was last counted for, plus 1 */
@@ -416,6 +425,15 @@ static size_t ngroups, capgroups;
 static struct file *files;
 static size_t nfiles, capfiles;
 static struct htab group_map = MAP, file_map = MAP;
+
+static char *shown_name(const struct group *g)
+{
+	if (!*g->flag)
+		return g->tool;
+	if (!strcmp(g->tool, "gcc") || !strcmp(g->tool, "clang") || !strcmp(g->tool, "driver"))
+		return g->flag;
+	return g->id;
+}
 
 /*
  * The distinct keys of the toolchain being read: (group, key) and the W
@@ -691,9 +709,9 @@ static size_t group_of(size_t tc, const char *tool, size_t toollen, const char *
 	g->tc = tc;
 	g->tool = estrndup(tool, toollen);
 	g->flag = estrndup(flag, flaglen);
-	g->shown = flaglen ? g->flag : g->tool;
 	g->id = emalloc(toollen + flaglen + 2);
 	sprintf(g->id, "%s %s", g->tool, g->flag);
+	g->shown = shown_name(g);
 	for (int w = 0; w < NW; w++)
 		g->minlevel[w] = 4;
 	v->v = ngroups - 1;
@@ -1081,6 +1099,10 @@ static void top_print(void)
 			       (unsigned long long)t->n[w], (unsigned long long)t->u[w]);
 			if (multi)
 				printf(", %llu unique per seed summed", (unsigned long long)t->s[w]);
+			/* what the level adds to the one below (each key has one level) */
+			if (w)
+				printf(" (W=%d adds %llu instances, %llu unique)", w + 1,
+				       (unsigned long long)(t->n[w] - t->n[w - 1]), (unsigned long long)(t->u[w] - t->u[w - 1]));
 			printf(multi ? "\n  instances  unique  per-seed  flag\n" : "\n  instances  unique  flag\n");
 			for (size_t i = 0; i < n && i < list_n; i++) {
 				struct group *g = &groups[rows[i]];

@@ -62,7 +62,7 @@
 
 #include "util.h"
 
-#define SCHEMA_VERSION	3	/* PRAGMA user_version; doc/index.md */
+#define SCHEMA_VERSION	4	/* PRAGMA user_version; doc/index.md */
 #define NFIELDS		12	/* a summary record: key kind tool flag level path line count target symbol root text */
 #define SUMMARY_VERSION	"3"	/* mk/summary.sh's VERSION */
 #define BULK_FILES	100	/* more new files than this: prints(warning) made again after */
@@ -647,7 +647,7 @@ static struct agg_build agg_build_of(const char *file, const char *run, size_t r
 }
 
 /* a flag of a name view, with what this update adds to it */
-struct group { int64_t view, id; char *tool, *flag; int64_t n[NW], u[NW], s[NW]; };
+struct group { int64_t view, id; char *tool, *flag, *shown; int64_t n[NW], u[NW], s[NW]; };
 static struct group *groups;
 static size_t ngroups, capgroups;
 struct gref { uint64_t hash; size_t i; };
@@ -679,6 +679,12 @@ static size_t group_of(int64_t view, const char *tool, const char *flag)
 	g->view = view;
 	g->tool = estrdup(tool);
 	g->flag = estrdup(flag);
+	if (!*flag || !strcmp(tool, "gcc") || !strcmp(tool, "clang") || !strcmp(tool, "driver")) {
+		g->shown = estrdup(*flag ? flag : tool);
+	} else {
+		g->shown = emalloc(strlen(tool) + strlen(flag) + 2);
+		sprintf(g->shown, "%s %s", tool, flag);
+	}
 	sqlite3_bind_int64(ins_group, 1, view);
 	bind_str(ins_group, 2, tool);
 	bind_str(ins_group, 3, flag);
@@ -711,10 +717,12 @@ static int key_sum_is(const void *slot, const void *key)
 	return s->view == k->view && s->key == k->key && s->g == k->g;
 }
 
-/* a flag's seeds go by its shown name: the flag, or the tool when it has none */
+/* a flag's seeds go by its shown name (kwarn-agg's shown_name: a
+ * compiler's flag, another checker's "TOOL FLAG", the tool when it has
+ * none) */
 static const char *shown(const struct group *g)
 {
-	return *g->flag ? g->flag : g->tool;
+	return g->shown;
 }
 
 static int fs_sum_is(const void *slot, const void *key)
@@ -1006,6 +1014,7 @@ static void groups_forget(void)
 	for (size_t i = 0; i < ngroups; i++) {
 		free(groups[i].tool);
 		free(groups[i].flag);
+		free(groups[i].shown);
 	}
 	ngroups = 0;
 	htab_clear(&group_idx);

@@ -191,6 +191,14 @@ def quoted_names: [.message | scan("'([^']*)'")[]];
 # whether record . is the warning claim $c names ({path, flag, names}, from
 # a compiler's line: whichever compiler prints it)
 def claimed_by($c): .kind == "warning" and .path == $c.path and .flag == $c.flag and quoted_names == $c.names;
+# A flag as top and the report show it (kwarn-agg's and kwarn-index's
+# shown_name): a compiler's flag alone, another checker's after its name
+# ("dtc -Wunit_address_vs_reg"), so checkers stand apart from compiler
+# flags; a tool that prints no flag by its name (kernel-doc, modpost, ld)
+def shown_name:
+	if .flag == "" then .tool
+	elif .tool == "gcc" or .tool == "clang" or .tool == "driver" then .flag
+	else "\(.tool) \(.flag)" end;
 # One name per warning across compilers: a Clang flag that names a GCC
 # flag's check, mapped to the GCC flag as GCC prints it, as Clang's
 # DiagnosticGroups.td (its diagnostics reference) says: a synonym "for

@@ -20,7 +20,8 @@
 # levels 0-1, W=12 levels 0-2, W=123 everything (unknown counts at W=123
 # only), as corpus/queries/top.jq does; a W=1 build has only the W=1 figures.
 
-def name: if .flag == "" then .tool else .flag end;
+include "corpus-lib" {search: "./../mk"};
+def name: shown_name;
 def lvmax: length;      # "1" -> 1, "12" -> 2, "123" -> 3
 def repro: "make repro ID=\(.key) SEED=\(.seed) TOOLCHAIN=\(.toolchain)";
 def warning: {key, seed, toolchain, flag: name, level, path, line, count, text,

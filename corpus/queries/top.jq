@@ -5,6 +5,7 @@
 # the W=1 table counts levels 0-1, W=12 levels 0-2, W=123 everything
 # (a flag of unknown level counts at W=123 only). A corpus built at W=1
 # has only the W=1 table; with w, the tables up to W=w alone.
+include "corpus-lib" {search: "./../../mk"};
 def pad($w): tostring | (" " * ($w - length)) + .;
 # Failed builds follow, each with its root causes (the first error of each
 # failed target), when there are.
@@ -32,10 +33,11 @@ def failed($all):
            ($ARGS.named.w // "123" | length) >= ($lv | length))
   | ($lv | length) as $max
   | ($d | map(select((.level // 3) <= $max))) as $in
-  | "W=\($lv): \($in | map(.count) | add // 0) instances, \($in | length) unique",
+  | ($d | map(select((.level // 3) == $max))) as $adds
+  | "W=\($lv): \($in | map(.count) | add // 0) instances, \($in | length) unique\(if $max > 1 then " (W=\($max) adds \($adds | map(.count) | add // 0) instances, \($adds | length) unique)" else "" end)",
     "  instances  unique  flag",
     ($in | group_by(.tool + " " + .flag)
-         | map({flag: (if .[0].flag == "" then .[0].tool else .[0].flag end),
+         | map({flag: (.[0] | shown_name),
                 n: (map(.count) | add), u: length})
          | sort_by(-.n, .flag) | .[:$n][]
          | "  \(.n | pad(9))  \(.u | pad(6))  \(.flag)"),
