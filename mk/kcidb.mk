@@ -14,7 +14,7 @@ KCIDB_FILE ?= $(O)/kcidb/$(RUN_DIR).json
 KCIDB_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 
 .PHONY: kcidb
-kcidb:
+kcidb: $(FLAG_NAMES)
 	$(call old-layout-warning)
 	$(Q)mkdir -p $(dir $(abspath $(KCIDB_FILE)))
-	$(Q)$(call shown-note,kcidb); W='$(SHOW_W)' HOLDERS='$(call w-holders,$(SHOW_W))' $(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)
+	$(Q)$(call shown-note,kcidb); W='$(SHOW_W)' HOLDERS='$(call w-holders,$(SHOW_W))' FLAG_NAMES='$(FLAG_NAMES)' $(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)

@@ -2,7 +2,7 @@
 # kcidb.sh - the corpora of a run as one KCIDB I/O v5.3 document (make
 # kcidb): what KernelCI's result database takes (doc/kcidb.md).
 #
-# Usage: W=W HOLDERS="W..." kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
+# Usage: W=W HOLDERS="W..." FLAG_NAMES=FILE kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
 # Reads, per toolchain, one plain corpus file (TOOLCHAIN-WLEVEL.jsonl.zst)
 # of the seeds SEED... (seeds and ranges, mk/seeds.sh; none: every seed)
 # under CORPUS_RUN, in seed order: the first of the levels HOLDERS that was
@@ -13,8 +13,10 @@
 #              KSRC_USER's git commit when the tree is that clean checkout)
 #   builds     one per corpus file, and one per boot (its profiling image)
 #   tests      one per boot (path "boot")
-#   issues     one per key of a warning or an error (the first file that
-#              has it, in seed order, describes it), one per boot finding
+#   issues     one per key of a warning or an error, a site that several
+#              compilers print one issue (the first toolchain's key), the
+#              first file that has it, in seed order, describing it; one
+#              per boot finding
 #              (its digits folded, as a key's)
 #   incidents  one per corpus file and key, one per boot and finding
 # every id ORIGIN:..., the same bytes for the same corpora. The records are
@@ -27,7 +29,7 @@
 STEP=kcidb
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-need_vars W HOLDERS
+need_vars W HOLDERS FLAG_NAMES
 [ $# -ge 5 ] || fail "usage: kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]"
 out=$1 origin=$2 run=$3 settings=$4 ksrc=$5
 shift 5
@@ -126,25 +128,48 @@ boot_ids='(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $id
 	| [$bh[] | "\($origin):\($ids["\(.tree) \(.series_sha256)"]).\($run).seed-\(.seed).\(.toolchain)-profile"
 	  | {build: ., test: "\(.).boot"}] as $bid
 	| [$found | split("\n")[] | select(. != "") | split("\t") | {boot: (.[0] | tonumber), key: .[1], text: (.[2:] | join("\t"))}] as $f'
+# A warning of the levels shown (corpus-lib.jq's shown_at), in awk: a
+# summary line's kind is $2, its level $5
+shown_awk='$2 == "error" || ($2 == "warning" && ($5 == "" ? shown == "123" : $5 == "0" || index(shown, $5)))'
+# One issue per site across compilers (doc/compare.md, "the same
+# warning"): a warning that the first toolchain (by name) of its seed also
+# prints at its site (path, line and the flag's name, corpus-lib.jq's
+# flag_names) is that toolchain's issue: "KEY TAB ISSUE" lines, the
+# lowest seed's pairing first, sorted on disk. A summary's line 1 is its
+# header; then key, kind, tool, flag, level, path, line, ...: @tsv, so a
+# tab is always a separator.
+xargs -d '\n' zstd -dcq < "$tmp/sums" | awk -F '\t' -v names="$FLAG_NAMES" -v shown="$W" '
+	BEGIN { while ((getline l < names) > 0) { split(l, p, "\t"); nm[p[1]] = p[2] } }
+	/^#kwarn-summary\t/ { for (j = 3; j <= NF; j++) {
+			if ($j ~ /^seed=/) s = substr($j, 6)
+			if ($j ~ /^toolchain=/) t = substr($j, 11) }
+		next }
+	$2 == "warning" && '"$shown_awk"' { print s "\t" $6 "\t" $7 "\t" (($4 in nm) ? nm[$4] : $4) "\t" t "\t" $1 }' |
+	LC_ALL=C sort -t $'\t' -k1,1n -k2,2 -k3,3n -k4,4 -k5,5 -S 64M -T "$tmp" |
+	awk -F '\t' '{ site = $1 FS $2 FS $3 FS $4 }
+		site != last { last = site; tc = $5; issue = $6; next }
+		$5 != tc && $6 != issue { print $6 "\t" issue }' |
+	LC_ALL=C sort -s -u -t $'\t' -k1,1 -S 64M -T "$tmp" > "$tmp/alias" || exit 2
+
 # The incidents, streamed into OUT; per file, its counts of unique warnings
-# and errors ($tmp/counts), and each key's first sighting: "KEY TAB FILE
-# INDEX" ($tmp/firsts, made unique on disk below). A summary's line 1 is
-# its header; then key, kind, ...: @tsv, so a tab is always a separator.
+# and errors ($tmp/counts), and each issue's first sighting: "ISSUE TAB
+# FILE INDEX TAB KEY" ($tmp/firsts, made unique on disk below).
 {
 	printf '{"version":{"major":5,"minor":3},\n"incidents":[\n'
 	xargs -d '\n' zstd -dcq < "$tmp/sums" | awk -F '\t' -v ids="$tmp/ids" -v origin="$origin" \
-		-v v="$version" -v counts="$tmp/counts" -v firsts="$tmp/firsts" -v shown="$W" '
+		-v v="$version" -v counts="$tmp/counts" -v firsts="$tmp/firsts" -v shown="$W" -v alias="$tmp/alias" '
+		BEGIN { while ((getline l < alias) > 0) { split(l, p, "\t"); issue_of[p[1]] = p[2] } }
 		function done_file() { if (i) print w, e > counts }
-		/^#kwarn-summary\t/ { done_file(); i++; w = e = 0
+		/^#kwarn-summary\t/ { done_file(); i++; w = e = 0; delete seen
 			if ((getline id < ids) <= 0) { print "kwarn: kcidb: more summaries than build ids" > "/dev/stderr"; exit 2 }
 			next }
-		$2 != "warning" && $2 != "error" { next }
-		# a warning of a level W shows (corpus-lib.jq shown_at)
-		$2 == "warning" && !($5 == "" ? shown == "123" : $5 == "0" || index(shown, $5)) { next }
+		!('"$shown_awk"') { next }
 		{ if ($2 == "warning") w++; else e++
+		  iss = ($1 in issue_of) ? issue_of[$1] : $1
+		  if (seen[iss]++) next	# (two of its warnings at one site)
 		  printf "%s{\"id\":\"%s.%s\",\"origin\":\"%s\",\"issue_id\":\"%s:%s\",\"issue_version\":%d,\"build_id\":\"%s\",\"present\":true}\n", \
-			(n++ ? "," : ""), id, $1, origin, origin, $1, v, id
-		  print $1 "\t" i > firsts }
+			(n++ ? "," : ""), id, iss, origin, origin, iss, v, id
+		  print iss "\t" i "\t" $1 > firsts }
 		END { done_file() }'
 	# a boot's findings: an incident each, of the boot's test
 	jq -n -r --slurpfile co "$tmp/checkouts" --slurpfile bh "$tmp/boot-heads" --rawfile found "$tmp/boot-findings" \
@@ -214,18 +239,18 @@ jq -n -r --slurpfile co "$tmp/checkouts" --slurpfile bh "$tmp/boot-heads" --rawf
 	  "\"tests\":[", ($boots | map(.test | tojson) | join(",\n")), "],"' >> "$out.tmp" ||
 	fail_with 3 "$out.tmp: cannot write"
 
-# the issues: each key once, where it was first seen (sort -s -u keeps the
-# first line of each key), described by that file's record
+# the issues: each once, where it was first seen (sort -s -u keeps the
+# first line of each), described by that file's record of the key seen
 sort -s -u -t $'\t' -k1,1 -S 64M -T "$tmp" "$tmp/firsts" | sort -t $'\t' -k2,2n -k1,1 -S 64M -T "$tmp" > "$tmp/issues"
 printf '"issues":[\n' >> "$out.tmp"
-{ awk -F '\t' '$2 != f { if (f != "") print ""; f = $2; printf "%s", $2 } { printf "\t%s", $1 } END { if (f != "") print "" }' \
+{ awk -F '\t' '$2 != f { if (f != "") print ""; f = $2; printf "%s", $2 } { printf "\t%s=%s", $3, $1 } END { if (f != "") print "" }' \
 	"$tmp/issues" | while IFS=$'\t' read -r i keys; do
 	# (a file, not an argument: one argument holds 128 KiB at most)
 	printf '%s\n' "$keys" > "$tmp/keys"
 	zstd -dcq "${files[i - 1]}" | jq -n -c --rawfile keys "$tmp/keys" --arg origin "$origin" --argjson v "$version" '
-		(reduce ($keys | rtrimstr("\n") | split("\t"))[] as $k ({}; .[$k] = true)) as $want
-		| inputs | select(.type == "diag" and $want[.key])
-		| {id: "\($origin):\(.key)", version: $v, origin: $origin,
+		(reduce ($keys | rtrimstr("\n") | split("\t"))[] as $k ({}; .[$k[:16]] = $k[17:])) as $issue
+		| inputs | select(.type == "diag" and $issue[.key])
+		| {id: "\($origin):\($issue[.key])", version: $v, origin: $origin,
 		   report_subject: "\(.path):\(.line): \(.message)\(if .flag != "" then " [\(.flag)]" else "" end)",
 		   culprit: {code: true},
 		   comment: .text,
