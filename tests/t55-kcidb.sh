@@ -65,22 +65,36 @@ ok "a build per corpus file and one for the boot, a checkout for the tree, every
 	and ([.checkouts[], .builds[], .issues[], .incidents[] | .id, .origin]
 	     | all(startswith("kwarn_test:") or . == "kwarn_test"))
 	and all(.builds[]; .checkout_id == .origin + ":" + (.checkout_id | split(":")[1]) and .architecture == "arm")' "$d"
+# the issues by the site rule across compilers: a warning that the first
+# toolchain by name (clang-14) prints at its site (seed, path, line and
+# flag's name) is that warning's issue (as make compare pairs them)
+zstd -dcq $files | jq -r -L "$TOP/mk" 'include "corpus-lib"; select(.type == "diag" and (.kind == "warning" or .kind == "error"))
+	| [.seed, .path, .line, (.flag | flag_name), .toolchain, .key, .kind] | @tsv' |
+	LC_ALL=C sort -t $'\t' -k1,1n -k2,2 -k3,3n -k4,4 -k5,5 |
+	awk -F '\t' '$7 == "warning" { site = $1 FS $2 FS $3 FS $4; if (site != last) { last = site; tc = $5; iss = $6 }
+		else if ($5 != tc && $6 != iss) print $6 "\t" iss }' | LC_ALL=C sort -s -u -t $'\t' -k1,1 > "$t/alias"
 zstd -dcq $files | jq -r 'select(.type == "diag" and (.kind == "warning" or .kind == "error"))
-	| "\(.seed) \(.toolchain) \(.key)"' | sort > "$t/want-incidents"
+	| "\(.seed) \(.toolchain) \(.key)"' |
+	awk -v alias="$t/alias" 'BEGIN { while ((getline l < alias) > 0) { split(l, p, "\t"); a[p[1]] = p[2] } }
+		{ k = ($3 in a) ? a[$3] : $3; print $1, $2, k }' | sort -u > "$t/want-incidents"
 jq -r '.builds as $b | (reduce $b[] as $x ({}; .[$x.id] = "\($x.misc.seed) \($x.misc.toolchain)")) as $bid
 	| .incidents[] | select(has("test_id") | not) | "\($bid[.build_id]) \(.issue_id | split(":")[1])"' "$d" | sort > "$t/got-incidents"
-expect_eq "an incident per build and key of a warning or an error, each of a build of the document" \
+expect_eq "an incident per build and issue of a warning or an error, each of a build of the document" \
 	"$t/want-incidents" "$t/got-incidents"
 cut -d' ' -f3 "$t/want-incidents" | sort -u > "$t/want-issues"
 jq -r '.issues[] | select(.misc.tool != "boot") | .id | split(":")[1]' "$d" > "$t/got-issues"
-expect_eq "an issue per key, sorted, each once" "$t/want-issues" "$t/got-issues"
+expect_eq "an issue per key, a site both compilers print one issue, sorted, each once" "$t/want-issues" "$t/got-issues"
+ok "  gcc-12's -Woverride-init and clang-14's -Winitializer-overrides at one site: one issue, an incident of each build" jq -e '
+	[.issues[] | select(.misc.flag == "-Winitializer-overrides" or .misc.flag == "-Woverride-init")] as $i
+	| ($i | length) > 0 and all($i[]; .misc.flag == "-Winitializer-overrides")
+	and ([.incidents[] | select(.issue_id == $i[0].id) | .build_id | split(".")[-1]] | sort) == ["clang-14-W123", "gcc-12-W123"]' "$d"
 ok "each incident's issue is in the document, and each build's checkout" jq -e '
 	([.issues[].id] | map({(.): true}) | add) as $i | ([.checkouts[].id] | map({(.): true}) | add) as $c
 	| all(.incidents[]; $i[.issue_id] and .issue_version == 1) and all(.builds[]; $c[.checkout_id])' "$d"
 ok "an issue says what it is: path, line, flag and message of the corpus record" bash -c "
 	k=\$(jq -r '.issues[] | select(.misc.flag == \"-Wmissing-prototypes\") | .misc.key' $d | head -n1) &&
 	r=\$(zstd -dcq $c/seed-1/gcc-12-W123.jsonl.zst $c/seed-1/clang-14-W123.jsonl.zst | jq -c --arg k \"\$k\" 'select(.key == \$k)' | head -n1) &&
-	jq -e --arg k \"\$k\" --argjson r \"\$r\" '.issues[] | select(.id == \"kwarn_test:\" + \$k)
+	jq -e --arg k \"\$k\" --argjson r \"\$r\" '.issues[] | select(.misc.key == \$k)
 		| .misc.path == \$r.path and .misc.flag == \$r.flag and .misc.message == \$r.message and .comment == \$r.text
 		and .report_subject == \"\(\$r.path):\(\$r.line): \(\$r.message) [\(\$r.flag)]\"' $d"
 ok "status: ok PASS, failed FAIL, timeout ERROR; compiler from the packages; duration from .run.json" jq -e \
@@ -112,11 +126,13 @@ ok "make kcidb: W=1 by default, said on stderr" bash -c "
 	grep -qx 'kwarn: kcidb: the warnings of W=1 (levels 0 and 1) alone; W=12 or W=123 shows more' $t/w1.err &&
 	test -f $O/kcidb/$TEST_RUN.json && grep -q 'KCIDB    $O/kcidb/$TEST_RUN.json: ' $t/w1.out"
 zstd -dcq "$c/seed-1/gcc-12-W123.jsonl.zst" "$c/seed-1/clang-14-W123.jsonl.zst" |
-	jq -r 'select(.type == "diag" and (.kind == "error" or (.level // 3) <= 1)) | "\(.toolchain) \(.key)"' | sort > "$t/want-w1"
+	jq -r 'select(.type == "diag" and (.kind == "error" or (.level // 3) <= 1)) | "\(.toolchain) \(.key)"' |
+	awk -v alias="$t/alias" 'BEGIN { while ((getline l < alias) > 0) { split(l, p, "\t"); a[p[1]] = p[2] } }
+		{ k = ($2 in a) ? a[$2] : $2; print $1, k }' | sort -u > "$t/want-w1"
 jq -r '.builds as $b | (reduce $b[] as $x ({}; .[$x.id] = $x.misc.toolchain)) as $bid
 	| .incidents[] | select(has("test_id") | not) | "\($bid[.build_id]) \(.issue_id | split(":")[1])"' "$O/kcidb/$TEST_RUN.json" |
 	sort > "$t/got-w1"
-expect_eq "  an incident per build and key of level 0 or 1 (or an error), as the records say" "$t/want-w1" "$t/got-w1"
+expect_eq "  an incident per build and issue of level 0 or 1 (or an error), as the records say" "$t/want-w1" "$t/got-w1"
 ok "  the builds say the levels shown" jq -e '[.builds[] | select(.misc.variant != "profile") | .misc.levels_shown] == ["1", "1"]' \
 	"$O/kcidb/$TEST_RUN.json"
 
