@@ -170,7 +170,7 @@ sums_compare() {	# sums_compare CORPUS N A B
 	tmp=$(mktemp -d)
 	seq 1 "$2" | sed "s|.*|$run/seed-&/$3-W$W.jsonl.zst|" | xargs -r -d '\n' "$TOP/mk/summary.sh" -u "$tmp" > "$tmp/A"
 	seq 1 "$2" | sed "s|.*|$run/seed-&/$4-W$W.jsonl.zst|" | xargs -r -d '\n' "$TOP/mk/summary.sh" -u "$tmp" > "$tmp/B"
-	"$TOP/.build/bin/kwarn-agg" compare -n 20 -A "$tmp/A" -B "$tmp/B"
+	"$TOP/.build/bin/kwarn-agg" compare -n 20 -w "$W" -F "$TOP/.build/flag-names.tsv" -A "$tmp/A" -B "$tmp/B"
 	rm -rf "$tmp"
 }
 # the campaign index of CORPUS (mk/index.mk names it)

@@ -51,8 +51,9 @@
  * "FLAG TAB NAME" lines): a site's flag is its name (GCC's -Woverride-init
  * for Clang's -Winitializer-overrides), so that one warning is one site.
  * -w W (1, 12 or 123): the warnings a W=W build prints alone (levels 0 to
- * W's highest; an unknown level at W=123 only), so that a W=123 build
- * answers for W=1 (not with -p or -f, whose sums hold every level).
+ * W's highest; of an unknown level, those of builds not above W), so that
+ * a W=123 build answers for W=1 (not with -p or -f, whose sums hold every
+ * level).
  *
  * Memory: 12 bytes a slot per distinct key (of one toolchain with -g) and a
  * few words per flag and file (top); one seed's sites with their text, and
@@ -1775,11 +1776,12 @@ static int src_next(struct src *s)
 	return 1;
 }
 
-/* -w W: a warning of @level is one a W=W build prints (0 and W's levels;
- * an unknown level at W=123 only) */
-static int level_shown(int level)
+/* -w W: a warning of @level, of a build at W of @wlen digits, is one a
+ * W=W build prints (0 and W's levels; of an unknown level, when its own
+ * build is not above W) */
+static int level_shown(int level, size_t wlen)
 {
-	return level < 0 ? shown_w == NW : (size_t)level <= shown_w;
+	return level < 0 ? wlen <= shown_w : (size_t)level <= shown_w;
 }
 
 /* the records of the summary src_next() gave: root causes kept, each warning to @each */
@@ -1795,7 +1797,7 @@ static void src_body(struct src *s, void (*each)(const struct rec *))
 			    (unsigned long long)s->h.unique, (unsigned long long)s->records);
 		parse_record(&s->l, line, len, &r);
 		failed_record(&r);
-		if (!strcmp(r.kind, "warning") && level_shown(r.level))
+		if (!strcmp(r.kind, "warning") && level_shown(r.level, s->h.wlen))
 			each(&r);
 		s->records++;
 		if (r.count > UINT64_MAX - s->instances)

@@ -183,10 +183,10 @@ def summary_facts($sha; $size):
 # quoted names, in line order) or "patch" (one compiler on one tree,
 # patched or not: the key alone).
 def warnings($r): [$r[] | select(.type == "diag" and .kind == "warning")];
-# whether a warning (.level) is one a W=$w build prints: levels 0 up to
-# $w's highest (an unknown level at W=123 only), so that a W=123 build
-# answers for W=1 (kwarn-agg -w)
-def shown_at($w): (.level // 3) <= ($w | length);
+# whether a warning (.level, of a build at .w) is one a W=$w build prints:
+# levels 0 up to $w's highest; of an unknown level, those of builds not
+# above $w; so that a W=123 build answers for W=1 (kwarn-agg -w)
+def shown_at($w): if .level == null then (.w | length) <= ($w | length) else .level <= ($w | length) end;
 def quoted_names: [.message | scan("'([^']*)'")[]];
 # whether record . is the warning claim $c names ({path, flag, names}, from
 # a compiler's line: whichever compiler prints it)

@@ -129,8 +129,9 @@ boot_ids='(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $id
 	  | {build: ., test: "\(.).boot"}] as $bid
 	| [$found | split("\n")[] | select(. != "") | split("\t") | {boot: (.[0] | tonumber), key: .[1], text: (.[2:] | join("\t"))}] as $f'
 # A warning of the levels shown (corpus-lib.jq's shown_at), in awk: a
-# summary line's kind is $2, its level $5
-shown_awk='$2 == "error" || ($2 == "warning" && ($5 == "" ? shown == "123" : $5 == "0" || index(shown, $5)))'
+# summary line's kind is $2, its level $5; bw the W of its build (its
+# header's w=)
+shown_awk='$2 == "error" || ($2 == "warning" && ($5 == "" ? length(bw) <= length(shown) : $5 == "0" || index(shown, $5)))'
 # One issue per site across compilers (doc/compare.md, "the same
 # warning"): a warning that the first toolchain (by name) of its seed also
 # prints at its site (path, line and the flag's name, corpus-lib.jq's
@@ -142,7 +143,8 @@ xargs -d '\n' zstd -dcq < "$tmp/sums" | awk -F '\t' -v names="$FLAG_NAMES" -v sh
 	BEGIN { while ((getline l < names) > 0) { split(l, p, "\t"); nm[p[1]] = p[2] } }
 	/^#kwarn-summary\t/ { for (j = 3; j <= NF; j++) {
 			if ($j ~ /^seed=/) s = substr($j, 6)
-			if ($j ~ /^toolchain=/) t = substr($j, 11) }
+			if ($j ~ /^toolchain=/) t = substr($j, 11)
+			if ($j ~ /^w=/) bw = substr($j, 3) }
 		next }
 	$2 == "warning" && '"$shown_awk"' { print s "\t" $6 "\t" $7 "\t" (($4 in nm) ? nm[$4] : $4) "\t" t "\t" $1 }' |
 	LC_ALL=C sort -t $'\t' -k1,1n -k2,2 -k3,3n -k4,4 -k5,5 -S 64M -T "$tmp" |
@@ -161,6 +163,7 @@ xargs -d '\n' zstd -dcq < "$tmp/sums" | awk -F '\t' -v names="$FLAG_NAMES" -v sh
 		BEGIN { while ((getline l < alias) > 0) { split(l, p, "\t"); issue_of[p[1]] = p[2] } }
 		function done_file() { if (i) print w, e > counts }
 		/^#kwarn-summary\t/ { done_file(); i++; w = e = 0; delete seen
+			for (j = 3; j <= NF; j++) if ($j ~ /^w=/) bw = substr($j, 3)
 			if ((getline id < ids) <= 0) { print "kwarn: kcidb: more summaries than build ids" > "/dev/stderr"; exit 2 }
 			next }
 		!('"$shown_awk"') { next }

@@ -22,8 +22,7 @@ def failed($all):
     "";
 [inputs] as $all
 | (($all | map(select(.type == "build")) | group_by(.toolchain)) as $builds
-| ($all | map(select(.type == "diag" and .kind == "warning" and
-                     (.level // 3) <= ($ARGS.named.w // "123" | length)))
+| ($all | map(select(.type == "diag" and .kind == "warning" and shown_at($ARGS.named.w // "123")))
   | group_by(.toolchain))[]
 | . as $d
 | ($builds[] | select(.[0].toolchain == $d[0].toolchain)) as $b
