@@ -121,7 +121,7 @@ inst=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "
 uniq=$(zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | jq -s '[.[] | select(.kind == "warning")] | length')
 ok "make top over 3 copies of a seed: unique is one seed's (distinct keys), per-seed and instances three times" bash -c "
 	grep -A1 '^== gcc-12: 3 build(s), seed(s) 1 2 3\$' $TESTDIR/agg-top3 > /dev/null &&
-	grep -qx 'W=123: $((3 * inst)) instances, $uniq unique, $((3 * uniq)) unique per seed summed' $TESTDIR/agg-top3 &&
+	grep -qx -e 'W=123: $((3 * inst)) instances, $uniq unique, $((3 * uniq)) unique per seed summed (W=3 adds [0-9]* instances, [0-9]* unique)' $TESTDIR/agg-top3 &&
 	grep -qx '  instances  unique  per-seed  flag' $TESTDIR/agg-top3"
 # a corpus file cut short but given its old time: its size tells
 f=$m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst
