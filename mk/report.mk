@@ -27,7 +27,7 @@ RENDER_PACKAGES := chromium fonts-dejavu-core python3
 .PHONY: report report-render report-packages
 report: $(KWARN_SVG) $(KWARN_AGG) $(KWARN_INDEX) $(FLAG_NAMES) | report-packages
 	$(Q)$(call index-update,$(RUN_DIR))
-	$(Q)KWARN_AGG=$(KWARN_AGG) FLAG_NAMES=$(FLAG_NAMES) KWARN_INDEX=$(KWARN_INDEX) INDEX=$(INDEX) CORPUS_ROOT=$(CORPUS) $(TOP)/report/report.sh $(REPORT) $(CORPUS_RUN) $(KWARN_SVG) $(TOP) $(W) \
+	$(Q)KWARN_AGG=$(KWARN_AGG) FLAG_NAMES=$(FLAG_NAMES) HOLDERS='$(call w-holders,$(W))' KWARN_INDEX=$(KWARN_INDEX) INDEX=$(INDEX) CORPUS_ROOT=$(CORPUS) $(TOP)/report/report.sh $(REPORT) $(CORPUS_RUN) $(KWARN_SVG) $(TOP) $(W) \
 		$(REF_TOOLCHAIN) $(REPORT_N)
 	@echo "  REPORT   $(REPORT:$(TOP)/%=%)"
 

@@ -1,6 +1,6 @@
 # report.jq - the numbers of the HTML report (report/html.jq draws them).
 # Usage: jq -n --slurpfile builds B --slurpfile agg A --slurpfile owarn O \
-#           --slurpfile cmps C --slurpfile boots S --arg w 123 --arg ref gcc-12 \
+#           --slurpfile cmps C --slurpfile boots S --slurpfile tw T --arg w 123 --arg ref gcc-12 \
 #           --argjson n 10 -f report.jq
 #   builds  line 1 of every corpus file, plus "file" (seed-N/NAME)
 #   agg     kwarn-agg top -j over the W=$w corpora's summaries: per
@@ -12,6 +12,8 @@
 #           and gone lists cut to the $n most frequent (new_count and
 #           gone_count: their lengths before)
 #   boots   per branch profile: {file, boot, ...} (report/branches.jq)
+#   tw      {TOOLCHAIN: W}: the W level read per toolchain (W=$w's own, or
+#           one above that holds it)
 # Prints one JSON object: meta, charts (the tables kwarn-svg draws: id,
 # title, x, y, log, series, rows) and the tables beside them. Every list
 # is sorted, so the same corpus gives the same bytes.
@@ -31,10 +33,13 @@ def worst: sort_by(-.count, .seed, .toolchain, .path, .line, .key) | first;
 def elc: {"1": 631, "12": 94235, "123": 782719};
 
 $agg[0] as $a
-| ($builds | map(select(.type == "build"))
-   | map(. + if .w == $w and .variant == "plain" then {} else {warnings: $owarn[0][.file]} end)) as $b
+# the builds read for W=$w: per toolchain its own, or those of the level
+# above that holds it ($tw: {TOOLCHAIN: W})
+| def read_w: .variant == "plain" and .w == ($tw[0][.toolchain] // $w);
+  ($builds | map(select(.type == "build"))
+   | map(. + if read_w then {} else {warnings: $owarn[0][.file]} end)) as $b
 | ($builds | map(select(.type == "boot"))) as $boot_recs
-| ($b | map(select(.w == $w and .variant == "plain"))) as $wb
+| ($b | map(select(read_w))) as $wb
 | ($wb | map(.toolchain) | unique) as $tcs0
 | ([$tcs0[] | select(. == $ref)] + [$tcs0[] | select(. != $ref)]) as $tcs
 | ($b | map(.seed) | unique) as $seeds

@@ -28,7 +28,7 @@ STEP=report
 out=$1 corpus=$2 svg=$3 top=$4 w=$5 ref=$6 n=$7
 # the campaign index (mk/index.mk) holds each file's line 1: RUN is the
 # corpus directory's path below the index's CORPUS
-need_vars KWARN_INDEX INDEX CORPUS_ROOT FLAG_NAMES
+need_vars KWARN_INDEX INDEX CORPUS_ROOT FLAG_NAMES HOLDERS
 corpus_root=$CORPUS_ROOT run=${corpus#"$CORPUS_ROOT"/}
 export LC_ALL=C
 here=$top/report
@@ -37,14 +37,28 @@ agg=${KWARN_AGG:-$(dirname "$svg")/kwarn-agg}
 
 mapfile -t files < <(find "$corpus" -mindepth 2 -name '*.jsonl.zst' | sort)
 [ ${#files[@]} -gt 0 ] || fail "no corpus in $corpus; run make corpus first"
+# A level is a filter (mk/corpus.mk's w-holders, HOLDERS): per toolchain
+# the W=$w corpora, else those of the first cumulative level above that
+# was built (tw: the W read), read with W's filter (kwarn-agg -w)
+declare -A tw=()
+for v in $HOLDERS; do
+	for f in "${files[@]}"; do
+		b=${f##*/}
+		[[ $b == *-W"$v".jsonl.zst ]] && [ -z "${tw[${b%-W"$v".jsonl.zst}]-}" ] && tw[${b%-W"$v".jsonl.zst}]=$v
+	done
+done
 boots=() wfiles=() others=()
 for f in "${files[@]}"; do
-	case $f in
+	b=${f##*/}
+	case $b in
 	*-branches.jsonl.zst) boots+=("$f") ;;
-	*-W"$w".jsonl.zst) wfiles+=("$f") ;;
+	*-W[0-9]*.jsonl.zst) if [ "$b" = "${b%-W*}-W${tw[${b%-W*}]-}.jsonl.zst" ]; then wfiles+=("$f"); else others+=("$f"); fi ;;
 	*) others+=("$f") ;;
 	esac
 done
+# the filter, when a level above W is read
+filter=()
+for v in "${tw[@]}"; do [ "$v" = "$w" ] || filter=(-w "$w"); done
 [ ${#boots[@]} = 0 ] || "$top/mk/corpus-check.sh" "${boots[@]}"
 
 mkdir -p "$(dirname "$out")" || fail_with 3 "cannot create $(dirname "$out")"
@@ -67,7 +81,8 @@ for f in "${boots[@]}"; do
 	# with the warnings of the same seed and toolchain, the profiling
 	# build's own when there is no plain one (as make branches)
 	rel=${f#"$corpus"/}
-	wf=${f%-branches.jsonl.zst}-W$w.jsonl.zst
+	b=${f##*/} && b=${b%-branches.jsonl.zst}
+	wf=${f%-branches.jsonl.zst}-W${tw[$b]:-$w}.jsonl.zst
 	[ -f "$wf" ] || wf=${f%-branches.jsonl.zst}-W$w-profile.jsonl.zst
 	{ zstd -dcq "$f"; [ ! -f "$wf" ] || zstd -dcq "$wf"; } |
 		jq -n -c --arg file "$rel" --argjson n "$n" -f "$here/branches.jq" >> "$tmp/boots"
@@ -83,8 +98,12 @@ tab=$'\t'
 # (-f: else it would hold every key of every toolchain to count them)
 awk -F / '{ print $NF "\t" $0 }' "$tmp/wsums" | sort -s -t "$tab" -k1,1 | cut -f2- > "$tmp/wsums.grouped"
 top_all() {
-	"$KWARN_INDEX" sums "$INDEX" "$run" "*-W$w.jsonl.zst" | awk '$1 == "first"' > "$tmp/firsts" &&
-	"$agg" top -g -j -n "$n" -s "$tmp/bootlist" -f "$tmp/firsts" -T "$tmp/wsums.grouped" > "$tmp/agg"
+	if [ ${#filter[@]} = 0 ]; then
+		"$KWARN_INDEX" sums "$INDEX" "$run" "*-W$w.jsonl.zst" | awk '$1 == "first"' > "$tmp/firsts" &&
+		"$agg" top -g -j -n "$n" -s "$tmp/bootlist" -f "$tmp/firsts" -T "$tmp/wsums.grouped" > "$tmp/agg"
+	else	# (the index's sums hold every level: kwarn-agg counts the firsts)
+		"$agg" top -g -j -n "$n" "${filter[@]}" -s "$tmp/bootlist" -T "$tmp/wsums.grouped" > "$tmp/agg"
+	fi
 }
 jq -r 'select(.type == "boot") | [.seed, .toolchain, .status] | @tsv' "$tmp/builds" > "$tmp/bootlist"
 if [ -s "$tmp/wsums" ]; then
@@ -95,7 +114,7 @@ else
 fi
 # seed, toolchain and summary of each W=$w corpus (its path names them), by seed
 printf '%s\n' "${wfiles[@]#"$corpus"/}" | paste - "$tmp/wsums" |
-	sed -n "s|^seed-\([0-9]*\)/\(.*\)-W$w\.jsonl\.zst\t|\1\t\2\t|p" | sort -s -t "$tab" -k1,1n > "$tmp/wlist"
+	sed -n "s|^seed-\([0-9]*\)/\(.*\)-W[0-9]*\.jsonl\.zst\t|\1\t\2\t|p" | sort -s -t "$tab" -k1,1n > "$tmp/wlist"
 cut -f2 "$tmp/wlist" | sort -u | awk -v ref="$ref" '$0 == ref { print; next } { o[++n] = $0 } END { for (i = 1; i <= n; i++) print o[i] }' > "$tmp/tcs"
 awk '{ t[++n] = $0 } END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) print t[i], t[j] }' "$tmp/tcs" > "$tmp/pairs"
 pair() {	# pair I A B: $tmp/pair.I/out (run in an && list: no set -e)
@@ -105,7 +124,7 @@ pair() {	# pair I A B: $tmp/pair.I/out (run in an && list: no set -e)
 		END { for (i = 1; i <= n; i++) if (order[i] in sa) { s = s (s == "" ? "" : ",") order[i]
 			print sa[order[i]] > d "/a"; print sb[order[i]] > d "/b" }
 		  print "[" s "]" > d "/seeds"; printf "" >> d "/a"; printf "" >> d "/b" }' d="$d" "$tmp/wlist" &&
-	"$agg" compare -j -t -n "$n" -F "$FLAG_NAMES" -A "$d/a" -B "$d/b" > "$d/cmp" &&
+	"$agg" compare -j -t -n "$n" "${filter[@]}" -F "$FLAG_NAMES" -A "$d/a" -B "$d/b" > "$d/cmp" &&
 	jq -c --arg a "$a" --arg b "$b" --argjson s "$(cat "$d/seeds")" \
 		'{a: $a, b: $b, seeds: $s, result: .}' "$d/cmp" > "$d/out"
 }
@@ -133,8 +152,11 @@ else
 	echo '{}' > "$tmp/owarn"
 fi
 
+# the W read per toolchain, {TOOLCHAIN: W}
+for t in "${!tw[@]}"; do printf '%s\t%s\n' "$t" "${tw[$t]}"; done |
+	jq -R -s -c '[split("\n")[] | select(. != "") | split("\t") | {key: .[0], value: .[1]}] | from_entries' > "$tmp/tw"
 jq -n --slurpfile builds "$tmp/builds" --slurpfile agg "$tmp/agg" --slurpfile owarn "$tmp/owarn" \
-	--slurpfile cmps "$tmp/cmps" --slurpfile boots "$tmp/boots" --arg w "$w" --arg ref "$ref" --argjson n "$n" \
+	--slurpfile cmps "$tmp/cmps" --slurpfile boots "$tmp/boots" --slurpfile tw "$tmp/tw" --arg w "$w" --arg ref "$ref" --argjson n "$n" \
 	-f "$here/report.jq" > "$tmp/model"
 
 # the charts, drawn by kwarn-svg from the tables report.jq made
