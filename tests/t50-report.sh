@@ -222,3 +222,15 @@ ok "kwarn-svg: a row with a missing field is bad input: exit 1, file and line na
 ok "kwarn-svg: a count that is not a number is bad input" bash -c "
 	printf '\tA\nx\t1e3\n' | $TOP/.build/san/kwarn-svg > /dev/null 2> $r/err; test \$? = 1 &&
 	grep -qx \"kwarn-svg: <stdin>:2: '1e3' is not a count\" $r/err"
+
+# A level is a filter: make report W=1 over W=123 corpora alone shows their
+# W=1 warnings (the top flag's row of each toolchain as make top W=1 prints it)
+w1=$r/w1only
+rm -rf "$w1" && mkdir -p "$w1/$TEST_RUN/seed-1" && ln "$CDIR"/*-W123.jsonl.zst "$w1/$TEST_RUN/seed-1/"
+make -C "$TOP" -s top $TEST_RUN_VARS W=1 CORPUS="$w1" O="$O" 2> /dev/null |
+	awk '/^== / { tc = $2; sub(":", "", tc); getline; getline; getline; print "<tr><td>W=1</td><td>" tc "</td><td><span class=\"flag\">" $3 "</span></td><td>[0-9?]*</td><td><span class=\"n\">" $1 "</span></td><td><span class=\"n\">" $2 "</span></td>" }' > "$r/w1.want"
+ok "make report W=1 over W=123 corpora alone: the W=1 tables, each toolchain's top flag as make top W=1 counts it" bash -c "
+	make -C $TOP -s report $TEST_RUN_VARS W=1 CORPUS=$w1 O=$O > /dev/null 2>&1 &&
+	p=$w1/$TEST_RUN/report.html && ! grep -q 'id=\"no-warnings\"' \$p &&
+	grep -q '<h3 id=\"flags-W1\"' \$p && ! grep -q '<h3 id=\"flags-W12\"' \$p &&
+	test \$(wc -l < $r/w1.want) = 2 && while read -r l; do grep -q \"\$l\" \$p || exit 1; done < $r/w1.want"
