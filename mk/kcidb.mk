@@ -10,6 +10,7 @@
 # document goes to KCIDB_FILE, whole or not at all.
 
 ORIGIN ?= kwarn
+KCIDB_URL ?=
 KCIDB_FILE ?= $(O)/kcidb/$(RUN_DIR).json
 KCIDB_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 
@@ -17,4 +18,5 @@ KCIDB_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 kcidb: $(FLAG_NAMES)
 	$(call old-layout-warning)
 	$(Q)mkdir -p $(dir $(abspath $(KCIDB_FILE)))
-	$(Q)$(call shown-note,kcidb); W='$(SHOW_W)' HOLDERS='$(call w-holders,$(SHOW_W))' FLAG_NAMES='$(FLAG_NAMES)' $(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)
+	$(Q)$(call shown-note,kcidb); W='$(SHOW_W)' HOLDERS='$(call w-holders,$(SHOW_W))' FLAG_NAMES='$(FLAG_NAMES)' \
+		URL='$(if $(KCIDB_URL),$(patsubst %/,%,$(KCIDB_URL))/$(RUN_DIR))' $(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)

@@ -2,7 +2,7 @@
 # kcidb.sh - the corpora of a run as one KCIDB I/O v5.3 document (make
 # kcidb): what KernelCI's result database takes (doc/kcidb.md).
 #
-# Usage: W=W HOLDERS="W..." FLAG_NAMES=FILE kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
+# Usage: W=W HOLDERS="W..." FLAG_NAMES=FILE URL=[URL] kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
 # Reads, per toolchain, one plain corpus file (TOOLCHAIN-WLEVEL.jsonl.zst)
 # of the seeds SEED... (seeds and ranges, mk/seeds.sh; none: every seed)
 # under CORPUS_RUN, in seed order: the first of the levels HOLDERS that was
@@ -19,7 +19,10 @@
 #              per boot finding
 #              (its digits folded, as a key's)
 #   incidents  one per corpus file and key, one per boot and finding
-# every id ORIGIN:..., the same bytes for the same corpora. The records are
+# every id ORIGIN:..., the same bytes for the same corpora. URL: where
+# CORPUS_RUN is published (empty: nowhere): each build's log_url its
+# .log.zst there, its output_files the corpus file (its line 1 holds the
+# .config), a boot's its TOOLCHAIN-boot.log.zst. The records are
 # read from the summaries (mk/summary.sh -u makes those that are stale,
 # checking their corpus files first); an issue's words from its first
 # corpus file's record. Nothing holds the campaign: the incidents go
@@ -30,6 +33,7 @@ STEP=kcidb
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 need_vars W HOLDERS FLAG_NAMES
+URL=${URL-}
 [ $# -ge 5 ] || fail "usage: kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]"
 out=$1 origin=$2 run=$3 settings=$4 ksrc=$5
 shift 5
@@ -197,7 +201,7 @@ jq -r -c -n --arg origin "$origin" '[inputs | {id: "\($origin):\(.id)", origin: 
 # a failed build's log_excerpt its root causes, cut to the schema's 16,384
 # characters
 paste -d '\t' "$tmp/ids" "$tmp/counts" "$tmp/heads" | jq -r -R -n --slurpfile co "$tmp/checkouts" \
-	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" --arg shown "$W" '
+	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" --arg shown "$W" --arg url "$URL" '
 	(reduce $co[] as $c ({}; .["\($c.tree) \($c.series)"] = $c.id)) as $ids
 	| "\"builds\":[",
 	  (foreach (inputs | split("\t")) as $l (0; . + 1; . as $n
@@ -214,6 +218,8 @@ paste -d '\t' "$tmp/ids" "$tmp/counts" "$tmp/heads" | jq -r -R -n --slurpfile co
 		+ (if $run_json | type == "object" and (.build_seconds | type) == "number"
 		   then {duration: $run_json.build_seconds} else {} end)
 		+ (if $run_json | type == "object" and has("start_time") then {start_time: $run_json.start_time} else {} end)
+		+ (if $url == "" then {} else "\($url)/seed-\(.seed)/\(.toolchain)-W\(.w)" as $f
+		   | {log_url: "\($f).log.zst", output_files: [{name: "corpus.jsonl.zst", url: "\($f).jsonl.zst"}]} end)
 		+ (if .status == "ok" then {} else
 		   {log_excerpt: ([(.root_causes // [])[] | "\(.target): \(.path):\(.line): [\(.tool)] \(.message)"]
 				  + (if (.root_causes // []) == [] then ["make exit \(.make_exit); failed targets: \(.failed_targets | join(" "))"] else [] end)
@@ -226,7 +232,7 @@ paste -d '\t' "$tmp/ids" "$tmp/counts" "$tmp/heads" | jq -r -R -n --slurpfile co
 # a boot: its profiling image a build, its boot a test (ok PASS, panic
 # FAIL, no image MISS, the rest ERROR), its findings incidents (above)
 jq -n -r --slurpfile co "$tmp/checkouts" --slurpfile bh "$tmp/boot-heads" --rawfile found "$tmp/boot-findings" \
-	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" "$boot_ids"'
+	--arg origin "$origin" --arg run "${run##*/}" --arg settings "$settings" --arg url "$URL" "$boot_ids"'
 	| [range($bh | length) as $i | $bh[$i] as $r | $bid[$i] as $id
 	   | {build: {id: $id.build, origin: $origin,
 		checkout_id: "\($origin):\($ids["\($r.tree) \($r.series_sha256)"])",
@@ -234,10 +240,11 @@ jq -n -r --slurpfile co "$tmp/checkouts" --slurpfile bh "$tmp/boot-heads" --rawf
 		compiler: $r.compiler, config_name: "randconfig seed \($r.seed) P=\($r.probability), profiling image",
 		command: "make boot SEED=\($r.seed) TOOLCHAIN=\($r.toolchain) \($settings)",
 		misc: {seed: $r.seed, toolchain: $r.toolchain, variant: "profile", config_sha256: $r.config_sha256}},
-	      test: {id: $id.test, origin: $origin, build_id: $id.build, path: "boot",
+	      test: ({id: $id.test, origin: $origin, build_id: $id.build, path: "boot",
 		status: ({ok: "PASS", panic: "FAIL", "no-image": "MISS"}[$r.status] // "ERROR"),
 		duration: $r.seconds, environment: {comment: "\($r.qemu), -M virt, \($r.mem_mib) MiB"},
-		misc: {kwarn_status: $r.status, qemu_exit: $r.qemu_exit, findings: ($r.findings | length)}}}] as $boots
+		misc: {kwarn_status: $r.status, qemu_exit: $r.qemu_exit, findings: ($r.findings | length)}}
+		+ (if $url == "" then {} else {log_url: "\($url)/seed-\($r.seed)/\($r.toolchain)-boot.log.zst"} end))}] as $boots
 	| ($boots[] | "," + (.build | tojson)), "],",
 	  "\"tests\":[", ($boots | map(.test | tojson) | join(",\n")), "],"' >> "$out.tmp" ||
 	fail_with 3 "$out.tmp: cannot write"

@@ -105,6 +105,8 @@
 #   RENDER_OUT=DIR       what report-render saw ($O/report-render)
 #   ORIGIN=kwarn         kcidb: the submitter's KCIDB origin, every id's prefix (a-z, 0-9, _)
 #   KCIDB_FILE=FILE      kcidb: the document it writes ($O/kcidb/RUN.json)
+#   KCIDB_URL=URL        kcidb: where CORPUS is published (https://host/kwarn): the builds'
+#                        and boots' log_url and output_files point there
 #   BRANCH_N=10          rows per table in make branches
 #
 # Reproducing and checking patches
@@ -277,6 +279,9 @@ $(foreach v,V BOOT CCACHE KEEP_BUILDS BENCH_WHY,$(call setting-check,$(v),$(call
 $(foreach v,FAIL_ON_NEW BUILDS BOTH_BUILT,$(call setting-check-given,$(v),$(call one-of,$($(v)),0 1),empty$(comma) 0 or 1))
 $(call setting-check,VARIANT,$(call one-of,$(VARIANT),plain profile),plain or profile)
 $(call setting-check,FORMAT,$(call one-of,$(FORMAT),text json mail),text$(comma) json or mail)
+# KCIDB_URL: an http(s) URL of characters that need no quoting anywhere
+url-ok = $(if $(filter http://% https://%,$(1)),$(call made-of,$(1),$(upper) $(lower) $(digits) / . _ - ~ : % + @))
+$(call setting-check-given,KCIDB_URL,$(call url-ok,$(KCIDB_URL)),an http:// or https:// URL of letters$(comma) digits and / . _ - ~ : % + @)
 $(call setting-check,ORIGIN,$(call made-of,$(ORIGIN),$(lower) $(digits) _),a KCIDB origin: lowercase letters$(comma) digits and _)
 $(call setting-check,SERIES_BOOT,$(call one-of,$(SERIES_BOOT),auto 0 1),auto$(comma) 0 or 1)
 $(call setting-check,BENCH_SIZE,$(call one-of,$(BENCH_SIZE),full small),full or small)

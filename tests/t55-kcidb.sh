@@ -236,6 +236,19 @@ ok "across trees: the report of tree B's added and fixed sites, its repro lines 
 	grep -q '; make repro ID=[0-9a-f]\{16\} SEED=2 TOOLCHAIN=clang-14 P=0 CONFIG=small KVER=6.12$' $t/mail-trees &&
 	grep -q '^Warnings new: [1-9]' $t/mail-trees && grep -q '^Warnings fixed: ' $t/mail-trees"
 
+# KCIDB_URL: where the corpora are published; each build's log and corpus
+# file, each boot's log, there by their paths
+ok "KCIDB_URL: each build's log_url and output_files, each boot's log_url, at their corpus paths" bash -c "
+	kc SEEDS=1 KCIDB_URL=https://ci.example.org/kwarn/ KCIDB_FILE=$t/url.json > /dev/null &&
+	$py $validate $t/url.json | grep -qx '$t/url.json: valid' &&
+	test \"\$(jq -r '.builds[] | select(.misc.variant != \"profile\") | .log_url, .output_files[0].url' $t/url.json)\" = \"\$(printf '%s\\n' \\
+		https://ci.example.org/kwarn/$TEST_RUN/seed-1/clang-14-W123.log.zst https://ci.example.org/kwarn/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst \\
+		https://ci.example.org/kwarn/$TEST_RUN/seed-1/gcc-12-W123.log.zst https://ci.example.org/kwarn/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst)\" &&
+	test \"\$(jq -r '.tests[0].log_url' $t/url.json)\" = https://ci.example.org/kwarn/$TEST_RUN/seed-1/gcc-12-boot.log.zst"
+ok "  a KCIDB_URL with a quote in it is refused, naming it, nothing written" bash -c "
+	! kc SEEDS=1 \"KCIDB_URL=https://x/'a\" KCIDB_FILE=$t/url2.json > $t/url2.out 2>&1 &&
+	grep -q \"KCIDB_URL must be an http:// or https:// URL\" $t/url2.out && test ! -e $t/url2.json"
+
 # the build's start, when its .run.json has one (mk/build.sh's), is the
 # build's start_time; one not of that form is refused, naming the file
 rj=$c/seed-1/gcc-12-W123.run.json
