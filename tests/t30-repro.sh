@@ -23,7 +23,7 @@ for tc in gcc-12 clang-14; do
 	ok "$tc: make repro ID=${key:0:8} rebuilds its object at the warning's level, W=2, and the warning comes back (status 0)" bash -c "
 		make -C $TOP -s repro ID=${key:0:8} TOOLCHAIN=$tc CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-$tc.out 2>&1 &&
 		test \$(cat $O/repro/status) = 0 && grep -q 'REPRO    yes' $TESTDIR/repro-$tc.out &&
-		grep -q '^  CC .* (W=2, in ' $TESTDIR/repro-$tc.out"
+		grep -q '^  CC .* (W=2, in ' $TESTDIR/repro-$tc.out && ! grep -q 'is up to date' $TESTDIR/repro-$tc.out"
 	ok "$tc: it prints the warning's line and its source lines, the object's whole output kept in output.txt" bash -c "
 		sed -n '/^--- .* printed it ---\$/,/^---\$/p' $TESTDIR/repro-$tc.out > $TESTDIR/repro-$tc.shown &&
 		grep -q '^[^ ]*:[0-9]*:[0-9]*: warning: declaration .*shadows.* \[-Wshadow\]' $TESTDIR/repro-$tc.shown &&
