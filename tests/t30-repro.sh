@@ -21,7 +21,7 @@ for tc in gcc-12 clang-14; do
 	if [ -z "$key" ]; then echo "not ok $n - $tc: the test seed has a -Wshadow warning in a .c file"; continue; fi
 	echo "ok $n - $tc: the test seed has a -Wshadow warning in a .c file ($key)"
 	ok "$tc: make repro ID=${key:0:8} rebuilds its object at the warning's level, W=2, and the warning comes back (status 0)" bash -c "
-		make -C $TOP -s repro ID=${key:0:8} TOOLCHAIN=$tc CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-$tc.out 2>&1 &&
+		make -C $TOP --no-print-directory repro ID=${key:0:8} TOOLCHAIN=$tc CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-$tc.out 2>&1 &&
 		test \$(cat $O/repro/status) = 0 && grep -q 'REPRO    yes' $TESTDIR/repro-$tc.out &&
 		grep -q '^  CC .* (W=2, in ' $TESTDIR/repro-$tc.out && ! grep -q 'is up to date' $TESTDIR/repro-$tc.out"
 	ok "$tc: it prints the warning's line and its source lines, the object's whole output kept in output.txt" bash -c "
