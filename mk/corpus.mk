@@ -77,8 +77,6 @@ w-holders = $(or $(filter $(1)%,1 12 123),$(1))
 w-filter = $(if $(filter 1 12 123,$(1)),-w $(1))
 # $(call w-missing,W,SEEDS,TOOLCHAINS): no build holds W: what says so
 w-missing = echo "kwarn: no corpus of W=$(1)$(if $(word 2,$(call w-holders,$(1))), (nor of W=$(subst $(space),$(comma) W=,$(wordlist 2,3,$(call w-holders,$(1)))), which hold it)) in $(CORPUS_RUN)$(if $(2),$(if $(or $(word 2,$(2)),$(findstring -,$(2))), for seeds $(2),/seed-$(2))); run make corpus$(if $(2), SEEDS='$(2)')$(if $(3), TOOLCHAINS='$(3)') WLEVELS=$(1) $(RUN_SETTINGS)" >&2
-space := $(subst ,, )
-comma := ,
 # $(call index-select,TMP,SEEDS): kwarn-index's selection of this RUN's
 # builds of SEEDS (their list written to TMP/seeds; none: every seed)
 index-select = $(if $(2),$(TOP)/mk/seeds.sh $(2) > $(1)/seeds &&) sel="$(if $(2),-S $(1)/seeds) $(INDEX) $(RUN_DIR)"
