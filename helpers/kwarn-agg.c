@@ -142,15 +142,6 @@ static char *key_room(size_t n)
 	return kbuf;
 }
 
-/*
- * A flag as top shows it (corpus-lib.jq's shown_name): a compiler's flag
- * alone, another checker's after its name ("dtc -Wunit_address_vs_reg"),
- * so that checkers stand apart from compiler flags; a tool that prints no
- * flag by its name (kernel-doc, modpost, ld).
- */
-struct group;
-static char *shown_name(const struct group *g);
-
 /* ---- the summary format ---- */
 
 struct header {
@@ -405,7 +396,7 @@ struct worst {				/* -j: a flag's most printed warning */
 };
 struct group {				/* a flag of a toolchain */
 	size_t tc;
-	char *tool, *flag, *shown, *id;	/* shown: its name (shown_name()); id: "tool flag" */
+	char *tool, *flag, *shown, *id;	/* shown: util.c's shown_name(); id: "tool flag" */
 	uint64_t n[NW], u[NW], s[NW];
 	size_t name;			/* its shown name's index (campaign) */
 	uint64_t last_seed;		/* the seed it was last counted for, plus 1 */
@@ -426,15 +417,6 @@ static size_t ngroups, capgroups;
 static struct file *files;
 static size_t nfiles, capfiles;
 static struct htab group_map = MAP, file_map = MAP;
-
-static char *shown_name(const struct group *g)
-{
-	if (!*g->flag)
-		return g->tool;
-	if (!strcmp(g->tool, "gcc") || !strcmp(g->tool, "clang") || !strcmp(g->tool, "driver"))
-		return g->flag;
-	return g->id;
-}
 
 /*
  * The distinct keys of the toolchain being read: (group, key) and the W
@@ -712,7 +694,7 @@ static size_t group_of(size_t tc, const char *tool, size_t toollen, const char *
 	g->flag = estrndup(flag, flaglen);
 	g->id = emalloc(toollen + flaglen + 2);
 	sprintf(g->id, "%s %s", g->tool, g->flag);
-	g->shown = shown_name(g);
+	g->shown = shown_name(g->tool, g->flag);
 	for (int w = 0; w < NW; w++)
 		g->minlevel[w] = 4;
 	v->v = ngroups - 1;
@@ -1146,6 +1128,7 @@ static void top_print(void)
 		free(groups[i].tool);
 		free(groups[i].flag);
 		free(groups[i].id);
+		free(groups[i].shown);
 		for (int w = 0; w < NW; w++) {
 			free(groups[i].worst[w].rank.path);
 			free(groups[i].worst[w].text);
@@ -1254,16 +1237,17 @@ static void read_site_names(const char *file)
 
 	lines_open(&l, file);
 	while ((line = lines_next(&l, &len))) {
-		char *tab = memchr(line, '\t', len);
+		char *f[2];
+		size_t flen[2];
 		int fresh;
 
-		if (!tab || tab == line || tab + 1 == line + len || memchr(tab + 1, '\t', (size_t)(line + len - tab - 1)))
+		if (split_tabs(line, len, f, flen, 2, 0) != 2 || !flen[0] || !flen[1])
 			bad(&l, l.lineno, "not FLAG TAB NAME");
-		struct map_slot *v = map_put(&site_names, line, (size_t)(tab - line), &fresh);
+		struct map_slot *v = map_put(&site_names, f[0], flen[0], &fresh);
 
 		if (!fresh)
-			bad(&l, l.lineno, "%.*s again", (int)(tab - line), line);
-		*PUSH(name_of, nnames, capnames) = estrndup(tab + 1, (size_t)(line + len - tab - 1));
+			bad(&l, l.lineno, "%s again", f[0]);
+		*PUSH(name_of, nnames, capnames) = estrndup(f[1], flen[1]);
 		v->v = nnames - 1;
 	}
 	lines_close(&l);

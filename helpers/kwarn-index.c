@@ -679,12 +679,7 @@ static size_t group_of(int64_t view, const char *tool, const char *flag)
 	g->view = view;
 	g->tool = estrdup(tool);
 	g->flag = estrdup(flag);
-	if (!*flag || !strcmp(tool, "gcc") || !strcmp(tool, "clang") || !strcmp(tool, "driver")) {
-		g->shown = estrdup(*flag ? flag : tool);
-	} else {
-		g->shown = emalloc(strlen(tool) + strlen(flag) + 2);
-		sprintf(g->shown, "%s %s", tool, flag);
-	}
+	g->shown = shown_name(tool, flag);	/* a flag's seeds go by it */
 	sqlite3_bind_int64(ins_group, 1, view);
 	bind_str(ins_group, 2, tool);
 	bind_str(ins_group, 3, flag);
@@ -717,19 +712,11 @@ static int key_sum_is(const void *slot, const void *key)
 	return s->view == k->view && s->key == k->key && s->g == k->g;
 }
 
-/* a flag's seeds go by its shown name (kwarn-agg's shown_name: a
- * compiler's flag, another checker's "TOOL FLAG", the tool when it has
- * none) */
-static const char *shown(const struct group *g)
-{
-	return g->shown;
-}
-
 static int fs_sum_is(const void *slot, const void *key)
 {
 	const struct fs_sum *s = slot, *k = key;
 
-	return s->view == k->view && s->seed == k->seed && !strcmp(shown(&groups[s->g]), shown(&groups[k->g]));
+	return s->view == k->view && s->seed == k->seed && !strcmp(groups[s->g].shown, groups[k->g].shown);
 }
 
 static int first_sum_is(const void *slot, const void *key)
@@ -995,7 +982,7 @@ static void agg_add(const struct agg_build *b, const struct winfo *wi, int64_t c
 		}
 
 	struct fs_sum sk = { 0, b->view, b->slice, b->seed, 0, gi }, *fs;
-	const char *sh = shown(g);
+	const char *sh = g->shown;
 
 	fs = htab_put(&fs_sums, hash_mix(hash_bytes(sh, strlen(sh)) ^ hash_mix((uint64_t)b->seed ^ (uint64_t)b->view << 40)),
 		      fs_sum_is, &sk, &fresh);
@@ -1039,7 +1026,7 @@ static void agg_flush(void)
 	s = prep("INSERT INTO view_flag_seeds (view, shown, seed, n) VALUES (?1, ?2, ?3, ?4)"
 		 " ON CONFLICT DO UPDATE SET n = n + excluded.n RETURNING n");
 	for (struct fs_sum *f = NULL; (f = htab_next(&fs_sums, f)); ) {
-		const char *sh = shown(&groups[f->g]);
+		const char *sh = groups[f->g].shown;
 
 		/* the view's first print of it, or (removing) its last: the
 		 * slice has a name view more (or less) that prints it */

@@ -424,6 +424,17 @@ char *estrdup(const char *s)
 	return estrndup(s, strlen(s));
 }
 
+char *shown_name(const char *tool, const char *flag)
+{
+	char *s;
+
+	if (!*flag || !strcmp(tool, "gcc") || !strcmp(tool, "clang") || !strcmp(tool, "driver"))
+		return estrdup(*flag ? flag : tool);
+	s = emalloc(strlen(tool) + strlen(flag) + 2);
+	sprintf(s, "%s %s", tool, flag);
+	return s;
+}
+
 FILE *memstream(char **s, size_t *n)
 {
 	FILE *f = open_memstream(s, n);

@@ -145,6 +145,13 @@ FILE *memstream(char **s, size_t *n);
 /* htab_same for slots keyed by a 64-bit number, the member after the hash */
 int htab_same_u64(const void *slot, const void *key);
 
+/*
+ * A flag as make top shows it (corpus-lib.jq's shown_name), allocated: a
+ * compiler's flag alone, another checker's after its tool ("dtc
+ * -Wunit_address_vs_reg"), a tool that prints no flag by its name.
+ */
+char *shown_name(const char *tool, const char *flag);
+
 /* A number as jq prints one: digits, no leading zero, at most 19 (fits 64 bits). */
 int parse_u64(const char *s, size_t n, uint64_t *v);
 /* A warning's key: 16 lowercase hex digits (strtoull() took a fifth of top's time). */
