@@ -335,7 +335,7 @@ static int64_t seed_dir(const char *name)
 
 /*
  * The corpus files under CORPUS/REL (REL "" or ends in "/"): seed-N
- * directories at any depth below a RUN (the old layout's CORPUS/seed-N,
+ * directories at any depth below a RUN (one straight under CORPUS,
  * which no query reads, is left out); hidden names (staging, temporary
  * files) skipped. Links are followed (a bench corpus links its seeds).
  */
@@ -371,7 +371,7 @@ static void walk(const char *corpus, const char *rel, int depth)
 				walk(corpus, strcat(sub, "/"), depth + 1);
 			continue;
 		}
-		if (!*rel)		/* CORPUS/seed-N: the layout before RUN directories */
+		if (!*rel)		/* a seed directory is in a RUN */
 			continue;
 		DIR *sd = opendir(path);
 		struct dirent *f;

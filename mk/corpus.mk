@@ -40,10 +40,6 @@ $(CORPUS_FILE): $(BUILD_STAMP) $(CHECKERS_USED) $(KWARN_PARSE) $(TOP)/mk/corpus.
 	$(Q)$(BUILD_DESC) $(TOP)/mk/corpus.sh $(BUILDDIR)
 	$(Q)$(call index-update,$(RUN_DIR))
 
-# Corpora of the layout before runs had directories ($(CORPUS)/seed-N):
-# the queries say so once (make migrate moves them)
-old-layout-warning = $(if $(wildcard $(CORPUS)/seed-*/*.jsonl.zst),@echo "kwarn: $(CORPUS)/seed-*: corpora in the layout before RUN directories are not read: make migrate moves them" >&2)
-
 # top offenders: one seed with SEED= on the command line, else every seed;
 # per toolchain (TOOLCHAIN= for one), from the W=$(W) plain builds. Read
 # from the index (mk/index.mk: brought up to date first; a corpus file
@@ -84,7 +80,6 @@ index-select = $(if $(2),$(TOP)/mk/seeds.sh $(2) > $(1)/seeds &&) sel="$(if $(2)
 # above that was built (read with W's filter: TMP/pick, "TOOLCHAIN W"
 # lines); over every seed of W's own builds, the index's sums
 top: $(KWARN_AGG) $(KWARN_INDEX)
-	$(call old-layout-warning)
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
@@ -120,7 +115,6 @@ CMP_SEEDS = $(SEEDS_SPEC)
 # answer is every site of both sides, which the summaries give faster
 # (1,000 seeds: 7.6 s against 13.5 s, doc/benchmarks.md).
 compare: $(KWARN_AGG) $(FLAG_NAMES)
-	$(call old-layout-warning)
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
 ifneq ($(RUN_A)$(RUN_B),)
 # two trees (RUN_A=, RUN_B=: RUN directories of CORPUS, this run's when
@@ -150,10 +144,3 @@ else
 		{ echo "kwarn: compare: $(B) adds warnings against $(A)" >&2; exit 1; }; fi
 endif
 
-# make migrate [CORPUS=] [O=] [KSRC=]: corpora and seed directories of the
-# layout before RUN directories, moved to theirs (mk/migrate.sh); KSRC=
-# names the tree of corpora built from one
-.PHONY: migrate
-migrate: $(KWARN_INDEX)
-	$(Q)$(TOP)/mk/migrate.sh $(CORPUS) $(O) $(TOP) $(if $(KSRC_USER),$(TREE_DIR),-)
-	$(Q)$(call index-update)

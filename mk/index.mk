@@ -9,7 +9,7 @@
 #   make index [CORPUS=]     made again from the corpus files (the same content)
 #   sqlite3 $(make -s where | sed -n 's/^index *//p')   your own SQL
 #
-# make corpus, make merge and make migrate update it; a query brings the
+# make corpus and make merge update it; a query brings the
 # index of its RUN up to date first (a stat per file finds the files
 # written, replaced or removed since: they are read again). It lives in
 # O= (a local disk: SQLite's locks are not to be trusted on a network

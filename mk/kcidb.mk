@@ -16,7 +16,6 @@ KCIDB_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 
 .PHONY: kcidb
 kcidb: $(FLAG_NAMES)
-	$(call old-layout-warning)
 	$(Q)mkdir -p $(dir $(abspath $(KCIDB_FILE)))
 	$(Q)$(call shown-note,kcidb); W='$(SHOW_W)' HOLDERS='$(call w-holders,$(SHOW_W))' FLAG_NAMES='$(FLAG_NAMES)' \
 		URL='$(if $(KCIDB_URL),$(patsubst %/,%,$(KCIDB_URL))/$(RUN_DIR))' $(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)

@@ -5,7 +5,6 @@
 #   make corpus          build SEEDS (or SEED) with TOOLCHAINS at WLEVELS, parse, boot
 #                        (a campaign: make -jN or JOBS=N shares one jobserver; rerun resumes)
 #   make corpus-one      one seed, one TOOLCHAIN, one W: build and parse only
-#   make migrate         move corpora and builds of the layout before RUN directories
 #   make index           the campaign index of CORPUS made again from its files (make where: its path)
 #   make config          the seed's pinned randconfig ($O/RUN/seed-N/seed.config)
 #   make where           the paths of the settings' run, seed config, build and corpus file

@@ -26,7 +26,6 @@ tc-kmake = $(strip $(if $(call tc-is-clang,$(1)),LLVM=-$(1:clang-%=%),\
 tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutils-arm-linux-gnueabi,\
 	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%)))\
 	$(if $(call tc-is-prefix,$(1)),,libc6-dev-armel-cross))
-tc-version = $(shell $(call tc-cc,$(1)) --version 2>/dev/null | head -n1)
 # $(call tc-min,NAME): refuse NAME when it is older than the tree's
 # scripts/min-tool-version.sh allows (a recipe line, before the config or
 # build it would fail in the middle of). Every packaged gcc-N and clang-N
@@ -45,9 +44,6 @@ CCACHE_CMD = $(if $(filter 1,$(CCACHE)),$(addsuffix $(space),$(shell command -v 
 # WRAP=distcc under kwarn-cc and kwarn-distcc (mk/distcc.mk). kmake-in runs
 # in an already configured BUILDDIR (its generated Makefile), for -f tricks.
 kmake-env = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make
-# kmake-shared: the same, in this make's jobserver (make -jN, a campaign):
-# Kbuild is handed the jobserver's flags only, and its recipe needs a +
-kmake-shared = env -u MAKELEVEL -u MFLAGS MAKEFLAGS='$(jobserver-flags)' make -C $(KSRC) O=$(1) $(kmake-args)
 jobserver-flags = $(filter -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))
 kmake-wrap = $(if $(filter distcc,$(1)),$(KWARN_CC) $(KWARN_DISTCC) ,$(if $(1),$(KWARN_CC) $(CCACHE_CMD)))
 kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(call kmake-wrap,$(3))$(call tc-cc,$(2))"

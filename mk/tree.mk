@@ -23,11 +23,10 @@ TREE_ID := user-$(shell cd $(KSRC) && git describe --always --dirty 2>/dev/null 
 TREE_NAME ?= $(TREE_ID)
 TREE_DIR := ksrc$(call path-as-name,$(KSRC))
 # one stamp per tree (its path as a name): builds made from another tree
-# are out of date against it. The stamp of its old name is moved, keeping
-# its time, so that the builds made against it stay up to date.
+# are out of date against it
 TREE_STAMP := $(O)/src/.kwarn-tree-$(TREE_DIR)
 $(TREE_STAMP):
-	$(Q)mkdir -p $(@D) && { mv $(O)/src/.user-tree$(call path-as-name,$(KSRC)) $@ 2> /dev/null || touch $@; }
+	$(Q)mkdir -p $(@D) && touch $@
 else
 SRC_PKG := linux-source-$(KVER)
 SRC_TARBALL := /usr/src/$(SRC_PKG).tar.xz

@@ -6,8 +6,7 @@
 # A patch that does not apply stops here, naming the patch and the hunk.
 # STAMP (O/src/.kwarn-tree-NAME-ID) marks the result; run under a lock, a
 # second run that finds it (another run prepared the same tree meanwhile)
-# does nothing. A tree holding .kwarn-tree-ID, the stamp's former place,
-# is that tree already: the stamp moves out, keeping its time.
+# does nothing.
 # Exit 1 when a patch does not apply (bad input), 3 when the tree cannot
 # be written.
 STEP=tree
@@ -15,11 +14,6 @@ STEP=tree
 [ $# -ge 3 ] || fail "usage: tree.sh TARBALL TREE SERIES [STAMP]"
 tarball=$1 tree=$2 series=$3 stamp=${4:-}
 [ -z "$stamp" ] || [ ! -e "$stamp" ] || exit 0
-if [ -n "$stamp" ] && [ -e "$tree/.kwarn-tree-${stamp##*-}" ]; then
-	mv "$tree/.kwarn-tree-${stamp##*-}" "$stamp" || fail_with 3 "cannot write $stamp"
-	rm -f "$tree"/.kwarn-tree-*
-	exit 0
-fi
 new=$tree.new.$$
 trap 'rm -rf "$new"' EXIT INT TERM
 rm -rf "$tree".new.*

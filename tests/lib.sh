@@ -50,9 +50,6 @@ export TOP O TESTDIR TEST_KVER TEST_TREE TEST_SEED TEST_P TEST_CONFIG TEST_VARS 
 CCACHE=0
 export O TESTDIR CCACHE
 mkdir -p "$TESTDIR"
-# the tests' corpora in the layout before RUN directories, left by older
-# runs in this TESTDIR: the queries would say so on stderr
-rm -rf "$TESTDIR"/corpus/seed-[0-9]* "$TESTDIR"/prefix/corpus/seed-[0-9]* "$TESTDIR"/corpus-analyzer/seed-[0-9]*
 
 ok() {
 	local what=$1
