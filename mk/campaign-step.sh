@@ -3,20 +3,20 @@
 # campaign's progress line.
 #
 # Usage: campaign-step.sh LOG start TOTAL
-#        campaign-step.sh LOG KIND LABEL SEED CORPUS_FILE EMPTY_DIR COMMAND...
+#        STEP_LABEL= STEP_SEED= STEP_CORPUS= STEP_EMPTY= campaign-step.sh LOG KIND COMMAND...
 #        campaign-step.sh LOG end
 #
-# KIND is config, build or boot. COMMAND (the step's sub-make) runs as it
-# is; then one line "KIND SEED RESULT SECONDS LABEL CPU LOAD" (tab-
+# KIND is config, build or boot, STEP_LABEL what the progress line calls
+# it, STEP_SEED its seed. COMMAND (the step's sub-make) runs as it is; then one line "KIND SEED RESULT SECONDS LABEL CPU LOAD" (tab-
 # separated: wall seconds; CPU seconds of the step's processes, user and
 # system; the 5-minute load average at its end, what its wall time is read
 # against) is added to LOG under its lock, and builds and boots print the
 # progress:
 #   DONE     seed 7 gcc-12 W=123: ok, 95 s (180 s CPU, load 2.04); 12/3000 done, 1 failed, 0:20:14 so far, ETA 83:10:00
-# RESULT: ok; failed or timeout (the kernel's, as CORPUS_FILE's build
-# record says: a finding); error (the step itself failed: the campaign
-# goes on, and "end" exits 1); skipped (its seed's config failed).
-# EMPTY_DIR ("-": none): a build directory to empty once the step is ok
+# RESULT: ok; failed or timeout (the kernel's, as STEP_CORPUS's build
+# record says, a corpus file: a finding); error (the step itself failed:
+# the campaign goes on, and "end" exits 1); skipped (its seed's config
+# failed). STEP_EMPTY: a build directory to empty once the step is ok
 # (KEEP_BUILDS=0), keeping its stamps; .kwarn-emptied says it was.
 # Exit: 0, or 1 from "end" when a step erred; 2 usage.
 STEP=campaign
@@ -24,7 +24,7 @@ STEP=campaign
 # (lib.sh drops them for every other make)
 step_makeflags=${MAKEFLAGS:-}
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 2 ] || fail "usage: campaign-step.sh LOG start TOTAL | LOG KIND LABEL SEED CORPUS_FILE EMPTY_DIR COMMAND... | LOG end"
+[ $# -ge 2 ] || fail "usage: campaign-step.sh LOG start TOTAL | LOG KIND COMMAND... | LOG end"
 log=$1 kind=$2
 shift 2
 
@@ -50,23 +50,24 @@ config | build | boot) ;;
 *) fail "KIND must be start, config, build, boot or end, not '$kind'" ;;
 esac
 
-[ $# -ge 5 ] || fail "usage: campaign-step.sh LOG $kind LABEL SEED CORPUS_FILE EMPTY_DIR COMMAND..."
-label=$1 seed=$2 corpus=$3 empty=$4
-shift 4
+[ $# -ge 1 ] || fail "usage: STEP_LABEL= STEP_SEED= [STEP_CORPUS=] [STEP_EMPTY=] campaign-step.sh LOG $kind COMMAND..."
+need_vars STEP_LABEL STEP_SEED
+label=$STEP_LABEL seed=$STEP_SEED corpus=${STEP_CORPUS:-} empty=${STEP_EMPTY:-}
+unset STEP_LABEL STEP_SEED STEP_CORPUS STEP_EMPTY
 cpu0=$(children_cpu)
 start=$SECONDS
 if [ "$kind" != config ] && grep -q "^config"$'\t'"$seed"$'\t'error "$log"; then
 	result=skipped
 elif MAKEFLAGS=$step_makeflags "$@"; then
 	result=ok
-	if [ "$corpus" != - ]; then
+	if [ -n "$corpus" ]; then
 		status=$(first_line "$corpus" | jq -e -r .status) ||
 			fail "$corpus: no build record to read"
 		[ "$status" = ok ] || result=$status
 	fi
 	# under the build's lock (mk/desc.sh's): another run's parse of it
 	# goes first, or finds it emptied (mk/corpus.sh)
-	if [ "$empty" != - ] && [ "$result" != timeout ] && [ -d "$empty" ]; then
+	if [ -n "$empty" ] && [ "$result" != timeout ] && [ -d "$empty" ]; then
 		(flock 8 && find "$empty" -mindepth 1 -maxdepth 1 ! -name '.kwarn-built*' -exec rm -rf {} + &&
 			touch "$empty/.kwarn-emptied") 8> "$empty.lock"
 	fi

@@ -75,28 +75,27 @@ campaign-prep: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
 
 # campaign-step.sh runs each step's sub-make and records how it ended.
 # Each sub-make gets the settings the user gave (KWARN_CMDLINE, from
-# GNUmakefile), then its own SEED= etc., which win:
-# LOG KIND LABEL SEED CORPUS_FILE BUILDDIR_TO_EMPTY COMMAND...
+# GNUmakefile), then its own SEED= etc., which win
 step-seed = $(word 1,$(subst /, ,$*))
 step-tc = $(subst ^,/,$(word 2,$(subst /, ,$*)))
 step-w = $(word 3,$(subst /, ,$*))
 # what corpus-one and boot-one name BUILDDIR and CORPUS_FILE (build.mk,
 # corpus.mk), for the step's seed, toolchain and W
 step-builddir = $(call seed-dir,$(O),$(step-seed))/$(call build-name,$(step-tc),$(1),$(2))
-step-empty = $(if $(filter 0,$(KEEP_BUILDS)),$(1),-)
+step-empty = $(if $(filter 0,$(KEEP_BUILDS)),$(1))
 
 campaign-config/%: | campaign-prep
-	+$(Q)$(CAMPAIGN_STEP) config 'seed $*' $* - - \
+	+$(Q)STEP_LABEL='seed $*' STEP_SEED=$* $(CAMPAIGN_STEP) config \
 		$(MAKE) -s config $(KWARN_CMDLINE) SEED=$*
 
 .SECONDEXPANSION:
 campaign-build/%: campaign-config/$$(firstword $$(subst /, ,$$*)) | campaign-prep
-	+$(Q)$(CAMPAIGN_STEP) build 'seed $(step-seed) $(step-tc) W=$(step-w)' $(step-seed) \
-		$(call seed-dir,$(CORPUS),$(step-seed))/$(call build-name,$(step-tc),$(step-w),plain).jsonl.zst \
-		$(call step-empty,$(call step-builddir,$(step-w),plain)) \
+	+$(Q)STEP_LABEL='seed $(step-seed) $(step-tc) W=$(step-w)' STEP_SEED=$(step-seed) \
+		STEP_CORPUS=$(call seed-dir,$(CORPUS),$(step-seed))/$(call build-name,$(step-tc),$(step-w),plain).jsonl.zst \
+		STEP_EMPTY=$(call step-empty,$(call step-builddir,$(step-w),plain)) $(CAMPAIGN_STEP) build \
 		$(MAKE) corpus-one $(KWARN_CMDLINE) SEED=$(step-seed) TOOLCHAIN=$(step-tc) W=$(step-w) VARIANT=plain
 
 campaign-boot/%: campaign-config/$$(firstword $$(subst /, ,$$*)) | campaign-prep
-	+$(Q)$(CAMPAIGN_STEP) boot 'seed $(step-seed) $(step-tc) boot' $(step-seed) - \
-		$(call step-empty,$(call step-builddir,$(W),profile)) \
+	+$(Q)STEP_LABEL='seed $(step-seed) $(step-tc) boot' STEP_SEED=$(step-seed) \
+		STEP_EMPTY=$(call step-empty,$(call step-builddir,$(W),profile)) $(CAMPAIGN_STEP) boot \
 		$(MAKE) boot-one $(KWARN_CMDLINE) SEED=$(step-seed) TOOLCHAIN=$(step-tc) VARIANT=profile DISTCC_HOSTS=

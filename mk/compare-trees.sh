@@ -5,8 +5,8 @@
 # tree B fixed, added and kept, and which warnings moved level
 # (corpus/queries/compare-trees.jq).
 #
-# Usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST FAIL_ON_NEW SEED...
-# SEED...: SEEDS's words, seeds and ranges (mk/seeds.sh)
+# Usage: CORPUS= O= RUN_A= NAME_A= RUN_B= NAME_B= BOTH= FORMAT= LIST= FAIL_ON_NEW= compare-trees.sh SEED...
+# (make compare's settings; SEED...: SEEDS's words, seeds and ranges, mk/seeds.sh)
 # FORMAT: text, json or mail (mk/compare-mail.jq).
 # NAME: the build's name (gcc-12-W1): corpus CORPUS/RUN/seed-N/NAME.jsonl.zst,
 # build directory O/RUN/seed-N/NAME, whose .o.cmd files say which objects
@@ -16,9 +16,10 @@
 # build directory.
 STEP=compare
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 11 ] || fail "usage: compare-trees.sh CORPUS O RUN_A NAME_A RUN_B NAME_B BOTH FORMAT LIST FAIL_ON_NEW SEED..."
-corpus=$1 o=$2 run_a=$3 name_a=$4 run_b=$5 name_b=$6 both=$7 format=$8 list=$9 fail_on_new=${10}
-shift 10
+need_vars CORPUS O RUN_A NAME_A RUN_B NAME_B FORMAT LIST
+[ $# -ge 1 ] || fail "usage: CORPUS= O= RUN_A= NAME_A= RUN_B= NAME_B= BOTH= FORMAT= LIST= FAIL_ON_NEW= compare-trees.sh SEED..."
+corpus=$CORPUS o=$O run_a=$RUN_A name_a=$NAME_A run_b=$RUN_B name_b=$NAME_B both=${BOTH:-} format=$FORMAT list=$LIST
+fail_on_new=${FAIL_ON_NEW:-}
 here=$(cd "$(dirname "$0")" && pwd)
 for r in A:"$run_a" B:"$run_b"; do
 	[ -d "$corpus/${r#*:}" ] || fail "RUN_${r%%:*}=${r#*:}: no such run in $corpus (a run is TREE/pP[-CONFIG] there: linux-source-6.1/p2)"

@@ -119,8 +119,9 @@ compare: $(KWARN_AGG) $(FLAG_NAMES)
 ifneq ($(RUN_A)$(RUN_B),)
 # two trees (RUN_A=, RUN_B=: RUN directories of CORPUS, this run's when
 # one is not given): the same warning across kernel versions
-	$(Q)$(TOP)/mk/compare-trees.sh $(CORPUS) $(O) $(or $(RUN_A),$(RUN_DIR)) $(call build-name,$(A),$(W),plain) \
-		$(or $(RUN_B),$(RUN_DIR)) $(call build-name,$(B),$(W),plain) '$(BOTH_BUILT)' $(FORMAT) $(LIST) '$(FAIL_ON_NEW)' $(CMP_SEEDS)
+	$(Q)CORPUS=$(CORPUS) O=$(O) RUN_A=$(or $(RUN_A),$(RUN_DIR)) NAME_A=$(call build-name,$(A),$(W),plain) \
+		RUN_B=$(or $(RUN_B),$(RUN_DIR)) NAME_B=$(call build-name,$(B),$(W),plain) BOTH='$(BOTH_BUILT)' FORMAT=$(FORMAT) \
+		LIST=$(LIST) FAIL_ON_NEW='$(FAIL_ON_NEW)' $(TOP)/mk/compare-trees.sh $(CMP_SEEDS)
 else
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for t in A:$(call tc-name,$(A)) B:$(call tc-name,$(B)); do for s in $$($(TOP)/mk/seeds.sh $(CMP_SEEDS) | sort -n); do \

@@ -18,4 +18,5 @@ KCIDB_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 kcidb: $(FLAG_NAMES)
 	$(Q)mkdir -p $(dir $(abspath $(KCIDB_FILE)))
 	$(Q)$(call shown-note,kcidb); W='$(SHOW_W)' HOLDERS='$(call w-holders,$(SHOW_W))' FLAG_NAMES='$(FLAG_NAMES)' \
-		URL='$(if $(KCIDB_URL),$(patsubst %/,%,$(KCIDB_URL))/$(RUN_DIR))' $(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(ORIGIN) $(CORPUS_RUN) '$(RUN_SETTINGS)' '$(KSRC_USER)' $(KCIDB_SEEDS)
+		URL='$(if $(KCIDB_URL),$(patsubst %/,%,$(KCIDB_URL))/$(RUN_DIR))' ORIGIN=$(ORIGIN) CORPUS_RUN=$(CORPUS_RUN) \
+		RUN_SETTINGS='$(RUN_SETTINGS)' KSRC_USER='$(KSRC_USER)' $(TOP)/mk/kcidb.sh $(abspath $(KCIDB_FILE)) $(KCIDB_SEEDS)

@@ -2,7 +2,8 @@
 # kcidb.sh - the corpora of a run as one KCIDB I/O v5.3 document (make
 # kcidb): what KernelCI's result database takes (doc/kcidb.md).
 #
-# Usage: W=W HOLDERS="W..." FLAG_NAMES=FILE URL=[URL] kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]
+# Usage: W=W HOLDERS="W..." FLAG_NAMES=FILE URL=[URL] ORIGIN= CORPUS_RUN= RUN_SETTINGS= KSRC_USER=
+#        kcidb.sh OUT [SEED...]
 # Reads, per toolchain, one plain corpus file (TOOLCHAIN-WLEVEL.jsonl.zst)
 # of the seeds SEED... (seeds and ranges, mk/seeds.sh; none: every seed)
 # under CORPUS_RUN, in seed order: the first of the levels HOLDERS that was
@@ -32,11 +33,11 @@
 STEP=kcidb
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-need_vars W HOLDERS FLAG_NAMES
+need_vars W HOLDERS FLAG_NAMES ORIGIN CORPUS_RUN
 URL=${URL-}
-[ $# -ge 5 ] || fail "usage: kcidb.sh OUT ORIGIN CORPUS_RUN RUN_SETTINGS KSRC_USER [SEED...]"
-out=$1 origin=$2 run=$3 settings=$4 ksrc=$5
-shift 5
+[ $# -ge 1 ] || fail "usage: W= HOLDERS= FLAG_NAMES= ORIGIN= CORPUS_RUN= ... kcidb.sh OUT [SEED...]"
+out=$1 origin=$ORIGIN run=$CORPUS_RUN settings=${RUN_SETTINGS:-} ksrc=${KSRC_USER:-}
+shift
 # the issue and incident version: an issue's words do not change, so 1
 version=1
 

@@ -21,5 +21,6 @@ matrix-wlevels = $(if $(call cmdline,WLEVELS),$(WLEVELS),123)
 
 .PHONY: matrix
 matrix: helpers
-	$(Q)$(TOP)/mk/matrix.sh $(MATRIX_DIR) '$(MATRIX_KVERS)' '$(MATRIX_TOOLCHAINS)' '$(matrix-wlevels)' \
+	$(Q)MATRIX_KVERS='$(MATRIX_KVERS)' MATRIX_TOOLCHAINS='$(MATRIX_TOOLCHAINS)' MATRIX_WLEVELS='$(matrix-wlevels)' \
+		$(TOP)/mk/matrix.sh $(MATRIX_DIR) \
 		P=0 CONFIG=small WLEVELS='$(matrix-wlevels)' $(KWARN_CMDLINE) BOOT=0

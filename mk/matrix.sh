@@ -1,7 +1,7 @@
 #!/bin/bash
 # matrix.sh - make matrix (mk/matrix.mk): the builds, then the table.
 #
-# Usage: matrix.sh DIR KVERS TOOLCHAINS WLEVELS SETTING...
+# Usage: MATRIX_KVERS= MATRIX_TOOLCHAINS= MATRIX_WLEVELS= matrix.sh DIR SETTING...
 # For each tree KVER and toolchain: make corpus SETTING... KVER= TOOLCHAINS=
 # (its output in DIR/KVER-TOOLCHAIN.log; a failure is a row, not the end),
 # make where for each level's corpus file; then one table from the build
@@ -12,9 +12,11 @@
 # findings), 1 when kwarn itself failed for a row (its log is named).
 STEP=matrix
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 4 ] || fail "usage: matrix.sh DIR KVERS TOOLCHAINS WLEVELS SETTING..."
-dir=$1 kvers=$2 tcs=$3 wlevels=$4
-shift 4
+[ $# -ge 1 ] || fail "usage: MATRIX_KVERS= MATRIX_TOOLCHAINS= MATRIX_WLEVELS= matrix.sh DIR SETTING..."
+need_vars MATRIX_KVERS MATRIX_TOOLCHAINS MATRIX_WLEVELS
+dir=$1 kvers=$MATRIX_KVERS tcs=$MATRIX_TOOLCHAINS wlevels=$MATRIX_WLEVELS
+unset MATRIX_KVERS MATRIX_TOOLCHAINS MATRIX_WLEVELS	# (not the rows' makes' settings)
+shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$dir"
 rows=$dir/rows

@@ -27,8 +27,9 @@ RENDER_PACKAGES := chromium fonts-dejavu-core python3
 .PHONY: report report-render report-packages
 report: $(KWARN_SVG) $(KWARN_AGG) $(KWARN_INDEX) $(FLAG_NAMES) | report-packages
 	$(Q)$(call index-update,$(RUN_DIR))
-	$(Q)KWARN_AGG=$(KWARN_AGG) FLAG_NAMES=$(FLAG_NAMES) HOLDERS='$(call w-holders,$(W))' KWARN_INDEX=$(KWARN_INDEX) INDEX=$(INDEX) CORPUS_ROOT=$(CORPUS) $(TOP)/report/report.sh $(REPORT) $(CORPUS_RUN) $(KWARN_SVG) $(TOP) $(W) \
-		$(REF_TOOLCHAIN) $(REPORT_N)
+	$(Q)KWARN_AGG=$(KWARN_AGG) FLAG_NAMES=$(FLAG_NAMES) HOLDERS='$(call w-holders,$(W))' KWARN_INDEX=$(KWARN_INDEX) \
+		INDEX=$(INDEX) CORPUS_ROOT=$(CORPUS) CORPUS_RUN=$(CORPUS_RUN) KWARN_SVG=$(KWARN_SVG) TOP=$(TOP) W=$(W) \
+		REF_TOOLCHAIN=$(REF_TOOLCHAIN) REPORT_N=$(REPORT_N) $(TOP)/report/report.sh $(REPORT)
 	@echo "  REPORT   $(REPORT:$(TOP)/%=%)"
 
 # the helper needs a compiler before it is built

@@ -2,8 +2,8 @@
 # repro-script.sh - write a self-contained shell script that reproduces one
 # corpus warning on a fresh Debian 12 machine.
 #
-# Usage: repro-script.sh RECORD_JSON BUILD_RECORD_FILE OBJECT W KMAKE CC
-#                        PACKAGES SERIES_DIR SRC_PKG > script
+# Usage: REC=RECORD_JSON BUILD_RECORD=FILE OBJ=OBJECT W=W TOOLCHAIN=TC KSRC=DIR SERIES=DIR
+#        SRC_PKG=PACKAGE O=DIR repro-script.sh > script      (W empty: no W=)
 # The config goes in as savedefconfig's minimal form, the series patches
 # inline. The script is /bin/sh, on its own (no kwarn there): it says
 # "kwarn: repro: ..." as lib.sh would, and keeps set -u only, its make
@@ -13,9 +13,9 @@
 # mk/build.sh and mk/corpus.sh: it cannot source them.
 STEP=repro-script
 . "$(dirname "$0")/lib.sh"
-[ $# = 9 ] || fail "usage: repro-script.sh RECORD_JSON BUILD_RECORD_FILE OBJECT W KMAKE CC PACKAGES SERIES_DIR SRC_PKG"
-need_vars KSRC
-rec=$1 build=$2 obj=$3 w=$4 kmake=$5 cc=$6 packages=$7 series=$8 srcpkg=$9
+need_vars REC BUILD_RECORD OBJ TOOLCHAIN KSRC SERIES SRC_PKG O
+rec=$REC build=$BUILD_RECORD obj=$OBJ w=${W:-} series=$SERIES srcpkg=$SRC_PKG
+use_toolchain "$TOOLCHAIN"
 j() { jq -r "$1" <<< "$rec"; }
 b() { jq -r "$1" "$build"; }
 tree_version=$(b .tree | cut -d' ' -f2)

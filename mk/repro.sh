@@ -120,8 +120,8 @@ fi
 
 # --- a script for a fresh machine ------------------------------------------
 if [ -n "$SCRIPT" ]; then
-	KSRC=$KSRC SCRIPT=$SCRIPT "$TOP/mk/repro-script.sh" "$rec" "$tmp/build" "$obj" "$w" "$kmake" "$cc" "$packages" \
-		"$SERIES" "$SRC_PKG" > "$SCRIPT.tmp" && chmod +x "$SCRIPT.tmp" && mv "$SCRIPT.tmp" "$SCRIPT" ||
+	REC=$rec BUILD_RECORD=$tmp/build OBJ=$obj W=$w TOOLCHAIN=$tc KSRC=$KSRC SERIES=$SERIES SRC_PKG=$SRC_PKG O=$O \
+		SCRIPT=$SCRIPT "$TOP/mk/repro-script.sh" > "$SCRIPT.tmp" && chmod +x "$SCRIPT.tmp" && mv "$SCRIPT.tmp" "$SCRIPT" ||
 		fail "cannot write $SCRIPT"
 	say SCRIPT "$SCRIPT"
 	exit 0

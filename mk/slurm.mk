@@ -34,6 +34,7 @@ slurm-names = $(foreach t,$(TOOLCHAINS),$(foreach w,$(WLEVELS),$(call build-name
 # the helpers are built here, once: the nodes share the checkout
 slurm: helpers
 	$(file >$(O)/slurm-seeds,$(CAMPAIGN_SEEDS))
-	$(Q)$(TOP)/mk/slurm.sh submit $(O)/slurm-seeds $(CORPUS) $(RUN_DIR) $(STAGING) $(NODE_O) \
-		$(TASK_CPUS) $(SEEDS_PER_TASK) $(MAX_TASKS) $(or $(PARTITION),-) $(or $(ACCOUNT),-) $(or $(TIME_LIMIT),-) \
-		'$(strip $(slurm-names))' $(KWARN_CMDLINE)
+	$(Q)SEEDS_FILE=$(O)/slurm-seeds CORPUS=$(CORPUS) RUN=$(RUN_DIR) STAGING=$(STAGING) NODE_O=$(NODE_O) \
+		TASK_CPUS=$(TASK_CPUS) SEEDS_PER_TASK=$(SEEDS_PER_TASK) MAX_TASKS=$(MAX_TASKS) PARTITION='$(PARTITION)' \
+		ACCOUNT='$(ACCOUNT)' TIME_LIMIT='$(TIME_LIMIT)' NAMES='$(strip $(slurm-names))' \
+		$(TOP)/mk/slurm.sh submit $(KWARN_CMDLINE)

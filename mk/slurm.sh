@@ -2,19 +2,20 @@
 # slurm.sh - a campaign on a Slurm cluster (mk/slurm.mk): what make slurm
 # submits, and what its jobs run.
 #
-# Usage: slurm.sh submit SEEDS_FILE CORPUS RUN STAGING NODE_O CPUS PER_TASK
-#                        MAX_TASKS PARTITION ACCOUNT TIME_LIMIT NAMES [SETTING...]
+# Usage: SEEDS_FILE= CORPUS= RUN= STAGING= NODE_O= TASK_CPUS= SEEDS_PER_TASK= MAX_TASKS=
+#        PARTITION= ACCOUNT= TIME_LIMIT= NAMES= slurm.sh submit [SETTING...]
 #        slurm.sh task SUB NODE_O CPUS [SETTING...]     (array task SLURM_ARRAY_TASK_ID)
 #        slurm.sh merge SUB CORPUS NODE_O [SETTING...]  (after every task)
 #
-# submit: the seeds of SEEDS_FILE (one line, make's CAMPAIGN_SEEDS) that
-# CORPUS/RUN does not hold whole (every file of NAMES, space-separated,
-# in CORPUS/RUN/seed-N/) go to tasks of PER_TASK seeds, one line each in
-# SUB/tasks, SUB a new directory of STAGING; then one sbatch of an array
-# job (a task per line, MAX_TASKS at once, 0: no limit) and one of a merge
-# job that depends on it (afterany: it runs whatever the tasks' ends).
-# PARTITION, ACCOUNT, TIME_LIMIT: "-" leaves them to Slurm. SETTINGs are
-# the user's make settings, handed to every job's make.
+# submit (its settings named as make slurm's): the seeds of SEEDS_FILE
+# (one line, make's CAMPAIGN_SEEDS) that CORPUS/RUN does not hold whole
+# (every file of NAMES, space-separated, in CORPUS/RUN/seed-N/) go to tasks
+# of SEEDS_PER_TASK seeds, one line each in SUB/tasks, SUB a new directory
+# of STAGING; then one sbatch of an array job (a task per line, MAX_TASKS
+# at once, 0: no limit) and one of a merge job that depends on it
+# (afterany: it runs whatever the tasks' ends). PARTITION, ACCOUNT,
+# TIME_LIMIT: empty leaves them to Slurm. SETTINGs are the user's make
+# settings, handed to every job's make.
 # task: make corpus of line SLURM_ARRAY_TASK_ID's seeds in the node-local
 # O=NODE_O, JOBS=CPUS, into SUB/corpus: make corpus's ending is the task's
 # (a kernel that does not build is a finding: the task ends ok).
@@ -53,9 +54,11 @@ what=$1
 shift
 case $what in
 submit)
-	[ $# -ge 12 ] || fail "usage: slurm.sh submit SEEDS_FILE CORPUS RUN STAGING NODE_O CPUS PER_TASK MAX_TASKS PARTITION ACCOUNT TIME_LIMIT NAMES [SETTING...]"
-	seeds_file=$1 corpus=$2 run=$2/$3 staging=$4 node_o=$5 cpus=$6 per=$7 max=$8 partition=$9 account=${10} time=${11} names=${12}
-	shift 12
+	need_vars SEEDS_FILE CORPUS RUN STAGING NODE_O TASK_CPUS SEEDS_PER_TASK MAX_TASKS NAMES
+	seeds_file=$SEEDS_FILE corpus=$CORPUS run=$CORPUS/$RUN staging=$STAGING node_o=$NODE_O cpus=$TASK_CPUS
+	per=$SEEDS_PER_TASK max=$MAX_TASKS partition=${PARTITION:-} account=${ACCOUNT:-} time=${TIME_LIMIT:-} names=$NAMES
+	# (sbatch hands the jobs this environment: their makes take settings from their command lines alone)
+	unset SEEDS_FILE CORPUS RUN STAGING NODE_O TASK_CPUS SEEDS_PER_TASK MAX_TASKS PARTITION ACCOUNT TIME_LIMIT NAMES
 	command -v sbatch > /dev/null ||
 		fail "sbatch: not found; make slurm submits from a machine with Slurm's client and the cluster's slurm.conf (Debian: slurm-client)"
 	sub=$staging/$(date -u +%Y%m%dT%H%M%SZ)-$$
@@ -84,9 +87,9 @@ submit)
 		"$(printf '%q ' "$here/slurm.sh" merge "$sub" "$corpus" "$node_o" "$@")" > "$sub/merge.sh"
 	chmod +x "$sub/task.sh" "$sub/merge.sh"
 	opts=(--parsable --chdir="$top")
-	[ "$partition" = - ] || opts+=(--partition="$partition")
-	[ "$account" = - ] || opts+=(--account="$account")
-	[ "$time" = - ] || opts+=(--time="$time")
+	[ -z "$partition" ] || opts+=(--partition="$partition")
+	[ -z "$account" ] || opts+=(--account="$account")
+	[ -z "$time" ] || opts+=(--time="$time")
 	tasks=1-$ntasks
 	[ "$max" = 0 ] || tasks+=%$max
 	array=$(sbatch "${opts[@]}" --job-name=kwarn --array="$tasks" \

@@ -4,14 +4,15 @@
 # and binutils, or LLVM for Clang); Kbuild would stop only in the middle
 # of a config or build, with a message about the compiler alone.
 #
-# Usage: tc-min.sh TREE TOOLCHAIN FAMILY CC
+# Usage: TC_FAMILY=FAMILY TC_CC=CC tc-min.sh TREE TOOLCHAIN
 # FAMILY gcc: CC's version against "gcc", the binutils beside it (CC with
 # gcc-N or gcc replaced by ld: CROSS_COMPILE's) against "binutils"; clang: CC's against "llvm".
 # Exit 1 naming the toolchain, the tool, both versions and the rule.
 STEP=toolchain
 . "$(dirname "$0")/lib.sh"
-[ $# = 4 ] || fail "usage: tc-min.sh TREE TOOLCHAIN FAMILY CC"
-tree=$1 tc=$2 family=$3 cc=$4
+[ $# = 2 ] || fail "usage: TC_FAMILY=FAMILY TC_CC=CC tc-min.sh TREE TOOLCHAIN"
+need_vars TC_FAMILY TC_CC
+tree=$1 tc=$2 family=$TC_FAMILY cc=$TC_CC
 rule=$tree/scripts/min-tool-version.sh
 [ -r "$rule" ] || fail_with 3 "$rule: cannot read"
 # the first x.y[.z] of a --version line

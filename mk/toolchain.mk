@@ -31,7 +31,7 @@ tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutil
 # build it would fail in the middle of). Every packaged gcc-N and clang-N
 # passes on both trees; a build that fails anyway (a Clang newer than the
 # tree) is recorded as a failed build, not refused.
-tc-min = $(TOP)/mk/tc-min.sh $(KSRC) '$(1)' $(call tc-family,$(1)) '$(call tc-cc,$(1))'
+tc-min = TC_FAMILY=$(call tc-family,$(1)) TC_CC='$(call tc-cc,$(1))' $(TOP)/mk/tc-min.sh $(KSRC) '$(1)'
 
 # ccache, when present, speeds up rebuilds of warning builds; it replays a
 # cached compile's stderr as it was (tests/t90-ccache.sh proves the corpus

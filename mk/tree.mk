@@ -40,7 +40,7 @@ TREE_DIR := $(SRC_PKG)
 TREE_STAMP = $(O)/src/.kwarn-tree-$(TREE_DIR)-$(TREE_ID)
 $(O)/src/.kwarn-tree-$(TREE_DIR)-%: | $(DEPS_STAMP)
 	$(call say,TREE,$(SRC_PKG) $(SRC_VERSION) + series ($(TREE_ID)))
-	$(Q)mkdir -p $(O)/src && flock $(O)/src/.lock $(TOP)/mk/tree.sh $(SRC_TARBALL) $(KSRC) $(SERIES) $@
+	$(Q)mkdir -p $(O)/src && STAMP=$@ flock $(O)/src/.lock $(TOP)/mk/tree.sh $(SRC_TARBALL) $(KSRC) $(SERIES)
 endif
 
 .PHONY: tree

@@ -2,7 +2,7 @@
 # tree.sh - unpack TARBALL, apply the quilt series in SERIES, and bring TREE
 # to exactly that content, touching only files whose content changed.
 #
-# Usage: tree.sh TARBALL TREE SERIES STAMP
+# Usage: [STAMP=FILE] tree.sh TARBALL TREE SERIES
 # A patch that does not apply stops here, naming the patch and the hunk.
 # STAMP (O/src/.kwarn-tree-NAME-ID) marks the result; run under a lock, a
 # second run that finds it (another run prepared the same tree meanwhile)
@@ -11,8 +11,8 @@
 # be written.
 STEP=tree
 . "$(dirname "$0")/lib.sh"
-[ $# -ge 3 ] || fail "usage: tree.sh TARBALL TREE SERIES [STAMP]"
-tarball=$1 tree=$2 series=$3 stamp=${4:-}
+[ $# = 3 ] || fail "usage: [STAMP=FILE] tree.sh TARBALL TREE SERIES"
+tarball=$1 tree=$2 series=$3 stamp=${STAMP:-}
 [ -z "$stamp" ] || [ ! -e "$stamp" ] || exit 0
 new=$tree.new.$$
 trap 'rm -rf "$new"' EXIT INT TERM

@@ -1,14 +1,14 @@
 #!/bin/bash
 # report.sh - the corpus as one static HTML page with inline SVG charts.
 #
-# Usage: report.sh OUT CORPUS KWARN_SVG TOP W REF N
-#   OUT        the page to write (through a temporary file renamed into place)
-#   CORPUS     corpus/seeds or the like: seed-N/*.jsonl.zst
-#   KWARN_SVG  the chart helper (helpers/kwarn-svg.c)
-#   TOP        the kwarn checkout (corpus/queries, report/)
-#   W          the warning corpora to count: TOOLCHAIN-W$W.jsonl.zst
-#   REF        the reference toolchain, listed first and compared first
-#   N          rows per table
+# Usage: CORPUS_RUN= KWARN_SVG= KWARN_AGG= TOP= W= REF_TOOLCHAIN= REPORT_N= report.sh OUT
+#   OUT            the page to write (through a temporary file renamed into place)
+#   CORPUS_RUN     a RUN directory of the corpus: seed-N/*.jsonl.zst
+#   KWARN_SVG, KWARN_AGG  the chart and the aggregating helpers (helpers/)
+#   TOP            the kwarn checkout (corpus/queries, report/)
+#   W              the warning corpora to count: TOOLCHAIN-W$W.jsonl.zst
+#   REF_TOOLCHAIN  the reference toolchain, listed first and compared first
+#   REPORT_N       rows per table
 #
 # Reads line 1 of every corpus file (its build or boot record) from the
 # campaign index (KWARN_INDEX, INDEX, CORPUS_ROOT: mk/index.mk), the
@@ -24,16 +24,15 @@
 # cannot be written.
 STEP=report
 . "$(dirname "$0")/../mk/lib.sh"
-[ $# = 7 ] || fail "usage: report.sh OUT CORPUS KWARN_SVG TOP W REF N"
-out=$1 corpus=$2 svg=$3 top=$4 w=$5 ref=$6 n=$7
+[ $# = 1 ] || fail "usage: CORPUS_RUN= KWARN_SVG= KWARN_AGG= TOP= W= REF_TOOLCHAIN= REPORT_N= report.sh OUT"
+need_vars CORPUS_RUN KWARN_SVG KWARN_AGG TOP W REF_TOOLCHAIN REPORT_N
+out=$1 corpus=$CORPUS_RUN svg=$KWARN_SVG agg=$KWARN_AGG top=$TOP w=$W ref=$REF_TOOLCHAIN n=$REPORT_N
 # the campaign index (mk/index.mk) holds each file's line 1: RUN is the
 # corpus directory's path below the index's CORPUS
 need_vars KWARN_INDEX INDEX CORPUS_ROOT FLAG_NAMES HOLDERS
 corpus_root=$CORPUS_ROOT run=${corpus#"$CORPUS_ROOT"/}
 export LC_ALL=C
 here=$top/report
-# the aggregating helper (helpers/kwarn-agg.c), beside kwarn-svg unless named
-agg=${KWARN_AGG:-$(dirname "$svg")/kwarn-agg}
 
 mapfile -t files < <(find "$corpus" -mindepth 2 -name '*.jsonl.zst' | sort)
 [ ${#files[@]} -gt 0 ] || fail "no corpus in $corpus; run make corpus first"

@@ -94,4 +94,4 @@ ok "every installed gcc-N and clang-N meets both trees' minimums" bash -c "
 	for t in /usr/bin/arm-linux-gnueabi-gcc-[0-9]* /usr/bin/clang-[0-9]*; do
 		v=\${t##*-}; case \$t in *gcc*) tc=gcc-\$v f=gcc ;; *) tc=clang-\$v f=clang ;; esac
 		for k in $O/src/linux-source-6.1 $KTREE; do
-			$TOP/mk/tc-min.sh \$k \$tc \$f \${t##*/} || exit 1; done; done"
+			TC_FAMILY=\$f TC_CC=\${t##*/} $TOP/mk/tc-min.sh \$k \$tc || exit 1; done; done"
