@@ -5,9 +5,9 @@
 # (corpus/queries/top.jq, compare.jq) over the same records at 10 seeds;
 # the campaign index (mk/index.mk): make merge of the seeds into an empty
 # corpus with its index, make index, the update after one
-# seed's three files, its size per seed, and make top and make compare
-# through it against the path before it (every summary through kwarn-agg)
-# in the same run, their outputs compared.
+# seed's three files, its size per seed, and make top (through it) and
+# make compare against the baselines without it (every summary through
+# kwarn-agg) in the same run, their outputs compared.
 #
 # Environment (set by bench/bench.sh): O TOP CORPUS W MAKE B (its scratch
 #   directory) SIZE (full or small) TRIM (records kept per file, 0: all)
@@ -152,9 +152,9 @@ timed() {
 		fail "$* failed: $(tail -n 3 "$B/time.err")"
 	awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$B/time.out"
 }
-# The path before the index, the baselines of make top and make compare:
-# every summary of the RUN (made where missing) through kwarn-agg, as
-# their recipes did (without make reading its settings: see "fixed")
+# The baselines without the index, for make top and make compare: every
+# summary of the RUN (made where missing) through kwarn-agg (without make
+# reading its settings: see "fixed")
 sums_top() {	# sums_top CORPUS
 	local run=$1/$RUN_DIR tmp
 	tmp=$(mktemp -d)
@@ -185,7 +185,7 @@ for v in shared distinct; do
 	# merge: make merge of the N seeds' files (hard-linked into a FROM of
 	# real directories: merge takes no links) into an empty CORPUS, with
 	# its index;
-	# top-sums, compare-sums: the path before the index; report: make
+	# top-sums, compare-sums: the baselines without the index; report: make
 	# report of hard links of the N seeds' files (it lists real
 	# directories), indexed before it is timed
 	for q in merge index add-seed fixed top top-sums compare compare-sums report $([ $v = shared ] && echo kcidb); do

@@ -154,7 +154,7 @@ char *shown_name(const char *tool, const char *flag);
 
 /* A number as jq prints one: digits, no leading zero, at most 19 (fits 64 bits). */
 int parse_u64(const char *s, size_t n, uint64_t *v);
-/* A warning's key: 16 lowercase hex digits (strtoull() took a fifth of top's time). */
+/* A warning's key: 16 lowercase hex digits (strtoull() would take a fifth of top's time). */
 int parse_key(const char *s, size_t n, uint64_t *v);
 /*
  * Split @line at tabs, each made a NUL, into at most @max fields: their

@@ -11,7 +11,7 @@ HELPER_LIBS_kwarn-index := -lsqlite3
 # The compiler wrapper is part of every Kbuild command line: it lives in
 # the cache, so that builds stay incremental from any checkout, and is
 # replaced only when its contents change (-fdebug-prefix-map: the same
-# bytes from every checkout; -g wrote the checkout's path into it).
+# bytes from every checkout; -g would write the checkout's path into it).
 KWARN_CC := $(O)/bin/kwarn-cc
 $(KWARN_CC): $(HOSTOUT)/bin/kwarn-cc
 	$(Q)mkdir -p $(@D); cmp -s $< $@ || { cp $< $@.tmp && mv $@.tmp $@; }

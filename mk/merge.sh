@@ -72,8 +72,8 @@ done
 # sorted and each once: the result must not depend on FROM's order
 mapfile -t froms < <(printf '%s\n' "${froms[@]}" | sort -u)
 
-# One merge at a time into a CORPUS: two at once judged CORPUS as it was
-# and the second silently replaced what the first had merged. The lock is
+# One merge at a time into a CORPUS: two at once would each judge CORPUS
+# as it was, and the second would replace what the first merged. The lock is
 # outside CORPUS (which is not made before everything is judged), named by
 # its path; the second waits, then judges what the first merged.
 lock=/run/lock/kwarn-merge-$(printf '%s' "$dest" | sha256sum | cut -c1-16).lock
@@ -98,7 +98,7 @@ for i in "${!froms[@]}"; do
 	bad=$(find "$d" -mindepth 1 -name "*[$nl$tab]*" -print -quit) || fail_with 3 "FROM $d: cannot list"
 	[ -z "$bad" ] || fail_with 1 "FROM $d: a path with a tab or a line feed under it"
 	# a link would be merged as a link (or, hard-linked, as one to its
-	# target's name); find -type f skipped it without a word
+	# target's name); find -type f alone would skip it without a word
 	bad=$(find "$d" -mindepth 1 -name '.*' -prune -o -type l -print -quit) || fail_with 3 "FROM $d: cannot list"
 	[ -z "$bad" ] || fail_with 1 "$bad: a symbolic link: merge takes files (give what it points to as a FROM)"
 	(cd "$d" && find . -mindepth 1 -name '.*' -prune -o -type f \( -name '*.jsonl.zst' \

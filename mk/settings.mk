@@ -163,7 +163,7 @@ drop-chars = $(if $(2),$(call drop-chars,$(subst $(firstword $(2)),,$(1)),$(word
 # $(call spread-chars,S,C...): S with a space after each character C
 spread-chars = $(if $(2),$(call spread-chars,$(subst $(firstword $(2)),$(firstword $(2)) ,$(1)),$(wordlist 2,99,$(2))),$(1))
 # $(call one-of,S,WORDS): S when it is exactly one of WORDS (filter alone
-# let extra words through: FORMAT='text || touch X')
+# lets extra words through: FORMAT='text || touch X')
 one-of = $(if $(filter 1,$(words $(1))),$(filter $(2),$(1)))
 # $(call made-of,S,C...): S when it is one word made of the characters C
 made-of = $(if $(filter 1,$(words $(1))),$(if $(call drop-chars,$(1),$(2)),,$(1)))
@@ -174,8 +174,8 @@ decimal = $(strip $(if $(call made-of,$(1),$(digits)),$(if $(filter 0%,$(1)),$(f
 # $(call count,S,MAXDIGITS): S when it is a decimal number 1..(10^MAXDIGITS - 1)
 count = $(filter-out 0,$(call decimal,$(1),$(2)))
 # $(call path,S): S when it is one path (abspath made it absolute) of
-# path-chars alone: a quote, $ or ; went into recipes and scripts as shell
-# syntax, a space split it in two, a ^ made two paths one name
+# path-chars alone: a quote, $ or ; would reach recipes and scripts as
+# shell syntax, a space would split it, a ^ would make two paths one name
 # (path-as-name)
 upper := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z
 path-chars := $(upper) $(lower) $(digits) / . _ - + , @
@@ -222,8 +222,8 @@ setting-check-given = $(if $($(1)),$(call setting-check,$(1),$(2),$(3)))
 setting-each = $(foreach x,$($(1)),$(if $(call $(2),$(x)),,$(error $(1): '$(call shown,$(x))' is not $(strip $(3)))))
 
 # SEED in one spelling only: Kconfig reads KCONFIG_SEED with base-0
-# strtol, so SEED=08 was refused by Kconfig, which then drew a seed from
-# the clock (a corpus nobody can reproduce), and SEED=010 was seed 8
+# strtol: it refuses 08 and draws a seed from the clock (a corpus nobody
+# can reproduce), and reads 010 as 8
 seed-ok = $(call decimal,$(1),9)
 $(call setting-check,SEED,$(call seed-ok,$(SEED)),a decimal number 0..999999999 without leading zeros)
 # SEEDS: seeds and ranges FIRST-LAST (FIRST <= LAST), at most SEEDS_MAX
@@ -257,8 +257,7 @@ $(call setting-check,W,$(call w-sorted,$(W)),the levels 1$(comma) 2 and 3 combin
 override W := $(call w-sorted,$(W))
 $(call setting-each,WLEVELS,w-sorted,a W level: 1$(comma) 2 and 3 combined (1$(comma) 12$(comma) 123$(comma) 2...))
 $(call setting-check-given,SERIES_FAIL_W,$(call w-sorted,$(SERIES_FAIL_W)),empty or the levels 1$(comma) 2 and 3 combined)
-# a JOBS that the kernel's make refuses failed the build only after the
-# config step, and left a stamp that said the build was done
+# JOBS here: the kernel's make would refuse it only after the config step
 $(call setting-check,JOBS,$(call count,$(JOBS),4),a number of parallel jobs$(comma) 1..9999)
 $(if $(DISTCC_HOSTS)$(call cmdline,DISTCC_JOBS),$(call setting-check,DISTCC_JOBS,$(call count,$(DISTCC_JOBS),4),a number of parallel jobs$(comma) 1..9999))
 $(foreach v,TOP_N LIST REPORT_N BRANCH_N NEWWARN_MAX SERIES_MAX_OBJS BOOT_TIMEOUT BOOT_MEM FUZZ_SECONDS SEEDS_PER_TASK,\
@@ -318,9 +317,9 @@ $(if $(filter clang-analyzer,$(CHECKERS)),\
 TOP_OK := $(call path,$(TOP))
 $(if $(filter-out help,$(or $(MAKECMDGOALS),all)),$(if $(TOP_OK),,\
 	$(error kwarn's checkout is at '$(TOP)': move it to a path of $(path-accepts) (make help works from here))))
-# Paths: one word each (a space in O= wrote somewhere else). Inputs must
-# be there; outputs that exist must be regular files (make report
-# REPORT=/dev/x replaced the device with a file)
+# Paths: one word each (a space in O= would write elsewhere). Inputs must
+# be there; outputs that exist must be regular files (REPORT=/dev/x would
+# replace the device with a file)
 $(foreach v,O $(if $(TOP_OK),CORPUS) RENDER_OUT SERIES_WORK HOSTOUT STAGING,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) its path of $(path-accepts)))
 # KVER: a tree Debian packages and series/ has patches for; with KSRC=,
 # which is a tree of its own, it would name nothing (GNUmakefile's default
@@ -332,9 +331,9 @@ $(if $(and $(or $(call cmdline,KVER),$(filter environment%,$(origin KVER))),$(ca
 $(call setting-each,MATRIX_KVERS,filter-kvers,one of the packaged trees: $(KVERS))
 $(if $(and $(filter matrix,$(MAKECMDGOALS)),$(call given,KSRC)),$(error make matrix builds the packaged trees of MATRIX_KVERS, not KSRC=$(KSRC)))
 # a kernel tree: what Kbuild and Kconfig start from, with the ARM
-# architecture (a directory of something else failed only in the config
-# step, after the packages); its path is its RUN's name, so one path is
-# one name (path-chars has no ^)
+# architecture (anything else would fail only at the config step, after
+# the packages); its path is its RUN's name, so one path is one name
+# (path-chars has no ^)
 ksrc-ok = $(and $(call path,$(1)),$(wildcard $(1)/Makefile),$(wildcard $(1)/Kconfig),$(wildcard $(1)/arch/arm/Kconfig))
 $(call setting-check,KSRC,$(call ksrc-ok,$(KSRC)),a kernel tree (a directory with Makefile$(comma) Kconfig and arch/arm/Kconfig)$(comma) its path of $(path-accepts))
 # a node's own path: the tasks do not run where make slurm does
@@ -349,8 +348,8 @@ $(foreach f,$(FRAGMENT),$(if $(call path,$(f)),,$(error FRAGMENT: '$(f)': $(path
 $(foreach d,$(FROM),$(if $(call path,$(d)),,$(error FROM: '$(d)': $(path-accepts) in a path)))
 $(foreach d,$(FROM),$(if $(wildcard $(d)/.),,$(error FROM: '$(d)' is not a directory)))
 $(call setting-check-given,DIFF,$(and $(call path,$(DIFF)),$(shell test -f '$(DIFF)' -a -r '$(DIFF)' && echo y)),a readable patch file$(comma) its path of $(path-accepts))
-# ... and a patch: a unified diff's headers and hunks (anything else was
-# found out only after the tree and the config were made)
+# ... and a patch: a unified diff's headers and hunks (anything else would
+# show only after the tree and the config are made)
 $(if $(DIFF),$(if $(shell grep -aq '^+++ ' '$(DIFF)' && grep -aq '^@@ ' '$(DIFF)' && echo y),,\
 	$(error DIFF=$(DIFF): not a patch (no unified diff in it: +++ and @@ lines))))
 $(foreach t,$(TESTS),$(if $(call path,$(t)),,$(error TESTS: '$(t)': $(path-accepts) in a path)))
@@ -358,7 +357,7 @@ $(foreach t,$(TESTS),$(if $(wildcard $(t)),,$(error TESTS: $(t): no such test fi
 # ONLY: a patch of series/ by name, or a path to one
 $(call setting-check-given,ONLY,$(call path,$(ONLY)),a patch of series/ or a path to one$(comma) $(path-accepts))
 # DISTCC_HOSTS: distcc's host specifications (HOST[:PORT][/LIMIT][,OPTION],
-# --randomize, --localslots=N); a /LIMIT of 0 made a -j0 build
+# --randomize, --localslots=N); a /LIMIT of 0 would make a -j0 build
 distcc-host-ok = $(and $(call made-of,$(1),$(upper) $(lower) $(digits) . _ - : / $(comma) @ =),$(if $(findstring /0,$(1)),,ok))
 $(call setting-each,DISTCC_HOSTS,distcc-host-ok,a distcc host (HOST[:PORT][/LIMIT][$(comma)OPTION]$(comma) LIMIT 1 or more; letters$(comma) digits and . _ - : / $(comma) @ =))
 

@@ -432,7 +432,7 @@ head -c 4096 /dev/urandom > "$TESTDIR/random.diff"
 ok "newwarn with a DIFF of random bytes is refused before the tree and the config" make_refuses newwarn \
 	"DIFF=$TESTDIR/random.diff: not a patch (no unified diff in it: +++ and @@ lines)" DIFF="$TESTDIR/random.diff"
 # a checkout at a path with a space: make help works, every other goal
-# says where it is (every goal broke, make help too)
+# says where it is
 spaced="$TESTDIR/a checkout"
 rm -rf "$spaced" && mkdir -p "$spaced" && git -C "$TOP" ls-files -z | (cd "$TOP" && xargs -0 cp --parents -t "$spaced")
 ok "a checkout at a path with a space: make help works, make top refuses in one line" bash -c "

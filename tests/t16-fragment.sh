@@ -127,8 +127,8 @@ ok "a fragment_lines that is not an array fails the corpus checks" bash -c "
 	! $TOP/mk/corpus-check.sh $f/bad.jsonl.zst 2> $f/bad.out && grep -q 'fragment_lines' $f/bad.out"
 
 # The seed's config is made again when what it is made from changes, file
-# times aside: REF_TOOLCHAIN (it was kept), another checkout's pin in a
-# shared O= (older than the config: make said "Nothing to be done"). Seed 3:
+# times aside: REF_TOOLCHAIN, another checkout's pin in a shared O=
+# (older than the config, which file times alone would keep). Seed 3:
 # the other tests' builds keep their config
 remade() {	# remade MAKE...: the config step ran (its CONFIG line)
 	"$@" > "$f/remade.out" 2>&1 && grep -q '^  CONFIG   seed 3 ' "$f/remade.out" ||

@@ -181,7 +181,7 @@ ok "kwarn-agg under ASan+UBSan on the three seeds' summaries: top and compare -j
 	    <($plain compare -j -F $names -a $m/$TEST_RUN/seed-1/gcc-12-W123.sum.zst -a $m/$TEST_RUN/seed-2/gcc-12-W123.sum.zst -b $m/$TEST_RUN/seed-3/clang-14-W123.sum.zst)"
 
 # make report's lists: -t keeps the 3 most frequent new and gone sites (the
-# order report.jq had sorted compare -j's whole lists in) and their counts
+# order of jq's sort_by below on compare -j's whole lists) and their counts
 ok "kwarn-agg compare -j -t -n 3 (ASan+UBSan): compare -j's lists cut to the 3 most frequent, with their lengths" bash -c "
 	for s in 1 2 3; do echo $m/$TEST_RUN/seed-\$s/gcc-12-W123.sum.zst; done > $TESTDIR/t-a &&
 	for s in 1 2 3; do echo $m/$TEST_RUN/seed-\$s/clang-14-W123.sum.zst; done > $TESTDIR/t-b &&

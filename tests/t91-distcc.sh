@@ -1,7 +1,7 @@
 #!/bin/bash
 # distcc in the mode kwarn uses (mk/distcc.mk) never changes a diagnostic:
 # the kernel/time/ objects of the test seed (16 in the small test kernel;
-# the full-size seed's kernel/, 101, took too long for make check),
+# the full-size seed's kernel/, 101, takes too long for make check),
 # compiled locally and through two
 # distccd servers started here (127.0.0.1, and a second host in a network
 # namespace when one can be made), leave byte-identical diagnostics and
