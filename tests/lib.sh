@@ -1,6 +1,12 @@
 # lib.sh - sourced by tests: TAP output and the shared test configuration.
 #
-#   ok WHAT CMD...       run CMD; print "ok N - WHAT" or "not ok N - WHAT"
+#   plan N               the file runs N tests: its plan line, printed at
+#                        exit by tap_plan (a file's own EXIT trap calls it),
+#                        says N; tests/run.sh fails a file that ran another
+#                        number (it died part-way)
+#   tap_result STATUS WHAT  the one TAP line of a result: "ok N - WHAT" for
+#                        STATUS 0, else "not ok N - WHAT"; returns STATUS
+#   ok WHAT CMD...       run CMD, its result WHAT
 #   expect_eq WHAT A B   compare two files, show the diff on failure
 #   need WHAT...         what the test builds on (tests/setup.sh)
 #   levels_equal TC W W123 REAL
@@ -54,26 +60,26 @@ mkdir -p "$TESTDIR"
 # runs in this TESTDIR: the queries would say so on stderr
 rm -rf "$TESTDIR"/corpus/seed-[0-9]* "$TESTDIR"/prefix/corpus/seed-[0-9]* "$TESTDIR"/corpus-analyzer/seed-[0-9]*
 
+plan() { planned=$1; }
+planned=none
+tap_plan() { echo "1..$planned"; }
+trap tap_plan EXIT
+tap_result() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+	return "$1"
+}
+
 ok() {
 	local what=$1
 	shift
-	n=$((n + 1))
-	if "$@" > "$TESTDIR/last.out" 2>&1; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		sed 's/^/#   /' "$TESTDIR/last.out" | tail -n 20
-	fi
+	"$@" > "$TESTDIR/last.out" 2>&1
+	tap_result $? "$what" || sed 's/^/#   /' "$TESTDIR/last.out" | tail -n 20
 }
 
 expect_eq() {
-	n=$((n + 1))
-	if diff -u "$2" "$3" > "$TESTDIR/last.diff"; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1"
-		sed 's/^/#   /' "$TESTDIR/last.diff" | head -n 40
-	fi
+	diff -u "$2" "$3" > "$TESTDIR/last.diff"
+	tap_result $? "$1" || sed 's/^/#   /' "$TESTDIR/last.diff" | head -n 40
 }
 
 levels_equal() {
@@ -92,11 +98,10 @@ levels_equal() {
 		f=$(jq -r '.[1]' <<< "$rec")
 		grep -qxF -- "$f" <<< "$allowed" || echo "$rec"
 	done > "$t.unexplained"
-	n=$((n + 1))
 	if [ -s "$t.attr" ] && [ ! -s "$t.unexplained" ]; then
-		echo "ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's ($(wc -l < "$t.attr") sites, $(wc -l < "$t.diff") listed exceptions)"
+		tap_result 0 "$tc: W=123 records attributed to W=$w equal the real W=$w build's ($(wc -l < "$t.attr") sites, $(wc -l < "$t.diff") listed exceptions)"
 	else
-		echo "not ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's"
+		tap_result 1 "$tc: W=123 records attributed to W=$w equal the real W=$w build's"
 		echo "#   attributed: $(wc -l < "$t.attr"), real: $(wc -l < "$t.real"), unexplained:"
 		head -n 10 "$t.unexplained" | sed 's/^/#   /'
 	fi
@@ -122,16 +127,20 @@ records_equal() {
 	jq -r --arg o "$4" "select(any(.objects[]?; . == \$o)) | $keyed" "$3" | sort > "$t.keys"
 	zstd -dcq "$2" | jq -r "select(.type == \"diag\") | $keyed" | sort | comm -23 "$t.keys" - > "$t.newkeys"
 	grep -v -P '\t(arch/[^/]*/)?include/' "$t.newkeys" > "$t.badkeys" || true
-	n=$((n + 1))
 	if [ -s "$t.want" ] && diff -u "$t.want" "$t.got" > "$t.diff" && [ ! -s "$t.badkeys" ]; then
-		echo "ok $n - $1 ($(wc -l < "$t.got") records of $4, $(wc -l < "$t.newkeys") keys of headers not the corpus's)"
+		tap_result 0 "$1 ($(wc -l < "$t.got") records of $4, $(wc -l < "$t.newkeys") keys of headers not the corpus's)"
 	else
-		echo "not ok $n - $1"
+		tap_result 1 "$1"
 		echo "#   corpus: $(wc -l < "$t.want"), here: $(wc -l < "$t.got"), keys of .c files not the corpus's: $(wc -l < "$t.badkeys")"
 		head -n 20 "$t.diff" "$t.badkeys" | sed 's/^/#   /'
 	fi
 }
 
+# fixture_args DIR: the kwarn-parse options of fixture DIR (tests/fixtures),
+# @O@ in them FIXTURE_O: the O= the files were captured in, as their paths
+# print it (not this O=: no fixture reads the tree)
+FIXTURE_O=/root/.cache/kwarn
+fixture_args() { sed "s|@O@|$FIXTURE_O|g" "$1/args"; }
 # make in the checkout for the shared test configuration
 kmake() {
 	# shellcheck disable=SC2086

@@ -3,6 +3,7 @@
 # and fragment (RUN), and make migrate moves corpora and O= directories
 # of the layout before RUN (CORPUS/seed-N/, O/seed-N-pP-CONFIG/) to theirs.
 . "$(dirname "$0")/lib.sh"
+plan 18
 need corpus "$TEST_TC" 123
 need corpus clang-14 123
 
@@ -91,4 +92,3 @@ ok "a KSRC= tree's stamp of its old name (.user-tree) is renamed, its time kept"
 	test '$ustamp' = '$O/src/.kwarn-tree-ksrc${TESTDIR//\//^}^layout-tree' &&
 	make -C $TOP -s tree KSRC=$TESTDIR/layout-tree O=$O && test ! -e '$uold' &&
 	test \$(stat -c %Y '$ustamp') = $(date -d 2020-01-01 +%s)"
-echo "1..$n"

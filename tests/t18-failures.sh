@@ -14,6 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 parse=$TOP/.build/san/kwarn-parse
 fx=$TOP/tests/fixtures/failures
+plan $((70 + 2 * $(ls -d "$fx"/*/*/ | wc -l)))
 t=$TESTDIR/t18
 rm -rf "$t" && mkdir -p "$t"
 
