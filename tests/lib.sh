@@ -1,11 +1,8 @@
 # lib.sh - sourced by tests: TAP output and the shared test configuration.
 #
-#   plan N               the file runs N tests: its plan line, printed at
-#                        exit by tap_plan (a file's own EXIT trap calls it),
-#                        says N; tests/run.sh fails a file that ran another
-#                        number (it died part-way)
-#   tap_result STATUS WHAT  the one TAP line of a result: "ok N - WHAT" for
-#                        STATUS 0, else "not ok N - WHAT"; returns STATUS
+#   plan N               the file runs N tests: tap_plan prints "1..N" at exit
+#                        (tests/run.sh fails a file that ran another number)
+#   tap_result STATUS WHAT  "ok N - WHAT" for STATUS 0, else "not ok N - WHAT"
 #   ok WHAT CMD...       run CMD, its result WHAT
 #   expect_eq WHAT A B   compare two files, show the diff on failure
 #   need WHAT...         what the test builds on (tests/setup.sh)
@@ -61,26 +58,12 @@ mkdir -p "$TESTDIR"
 rm -rf "$TESTDIR"/corpus/seed-[0-9]* "$TESTDIR"/prefix/corpus/seed-[0-9]* "$TESTDIR"/corpus-analyzer/seed-[0-9]*
 
 plan() { planned=$1; }
-planned=none
-tap_plan() { echo "1..$planned"; }
+tap_plan() { echo "1..${planned-none}"; }
 trap tap_plan EXIT
-tap_result() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-	return "$1"
-}
+tap_result() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; return "$1"; }
 
-ok() {
-	local what=$1
-	shift
-	"$@" > "$TESTDIR/last.out" 2>&1
-	tap_result $? "$what" || sed 's/^/#   /' "$TESTDIR/last.out" | tail -n 20
-}
-
-expect_eq() {
-	diff -u "$2" "$3" > "$TESTDIR/last.diff"
-	tap_result $? "$1" || sed 's/^/#   /' "$TESTDIR/last.diff" | head -n 40
-}
+ok() { "${@:2}" > "$TESTDIR/last.out" 2>&1; tap_result $? "$1" || sed 's/^/#   /' "$TESTDIR/last.out" | tail -n 20; }
+expect_eq() { diff -u "$2" "$3" > "$TESTDIR/last.diff"; tap_result $? "$1" || sed 's/^/#   /' "$TESTDIR/last.diff" | head -n 40; }
 
 levels_equal() {
 	local tc=$1 w=$2 t=$TESTDIR/levels-$1-$2 allowed rec f
@@ -98,13 +81,9 @@ levels_equal() {
 		f=$(jq -r '.[1]' <<< "$rec")
 		grep -qxF -- "$f" <<< "$allowed" || echo "$rec"
 	done > "$t.unexplained"
-	if [ -s "$t.attr" ] && [ ! -s "$t.unexplained" ]; then
-		tap_result 0 "$tc: W=123 records attributed to W=$w equal the real W=$w build's ($(wc -l < "$t.attr") sites, $(wc -l < "$t.diff") listed exceptions)"
-	else
-		tap_result 1 "$tc: W=123 records attributed to W=$w equal the real W=$w build's"
-		echo "#   attributed: $(wc -l < "$t.attr"), real: $(wc -l < "$t.real"), unexplained:"
-		head -n 10 "$t.unexplained" | sed 's/^/#   /'
-	fi
+	[ -s "$t.attr" ] && [ ! -s "$t.unexplained" ]
+	tap_result $? "$tc: W=123 records attributed to W=$w equal the real W=$w build's ($(wc -l < "$t.attr") sites, $(wc -l < "$t.diff") listed exceptions)" ||
+		{ echo "#   real: $(wc -l < "$t.real"), unexplained:"; head -n 10 "$t.unexplained" | sed 's/^/#   /'; }
 }
 
 records_equal() {
@@ -127,18 +106,14 @@ records_equal() {
 	jq -r --arg o "$4" "select(any(.objects[]?; . == \$o)) | $keyed" "$3" | sort > "$t.keys"
 	zstd -dcq "$2" | jq -r "select(.type == \"diag\") | $keyed" | sort | comm -23 "$t.keys" - > "$t.newkeys"
 	grep -v -P '\t(arch/[^/]*/)?include/' "$t.newkeys" > "$t.badkeys" || true
-	if [ -s "$t.want" ] && diff -u "$t.want" "$t.got" > "$t.diff" && [ ! -s "$t.badkeys" ]; then
-		tap_result 0 "$1 ($(wc -l < "$t.got") records of $4, $(wc -l < "$t.newkeys") keys of headers not the corpus's)"
-	else
-		tap_result 1 "$1"
-		echo "#   corpus: $(wc -l < "$t.want"), here: $(wc -l < "$t.got"), keys of .c files not the corpus's: $(wc -l < "$t.badkeys")"
-		head -n 20 "$t.diff" "$t.badkeys" | sed 's/^/#   /'
-	fi
+	[ -s "$t.want" ] && diff -u "$t.want" "$t.got" > "$t.diff" && [ ! -s "$t.badkeys" ]
+	tap_result $? "$1 ($(wc -l < "$t.got") records of $4, $(wc -l < "$t.newkeys") keys of headers not the corpus's)" || {
+		echo "#   corpus: $(wc -l < "$t.want"), keys of .c files not the corpus's: $(wc -l < "$t.badkeys")"
+		head -n 20 "$t.diff" "$t.badkeys" | sed 's/^/#   /'; }
 }
 
-# fixture_args DIR: the kwarn-parse options of fixture DIR (tests/fixtures),
-# @O@ in them FIXTURE_O: the O= the files were captured in, as their paths
-# print it (not this O=: no fixture reads the tree)
+# fixture_args DIR: fixture DIR's kwarn-parse options, @O@ the O= its files
+# were captured in, as their paths print it (no fixture reads the tree)
 FIXTURE_O=/root/.cache/kwarn
 fixture_args() { sed "s|@O@|$FIXTURE_O|g" "$1/args"; }
 # make in the checkout for the shared test configuration

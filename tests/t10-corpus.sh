@@ -51,9 +51,7 @@ have=$(dpkg-query -W -f '${Package}=${Version} ' $TEST_TREE gcc-12-arm-linux-gnu
 want=$(sed -n 's/^packages //p' "$g")
 if [ "$have" != "$want" ]; then
 	tap_result 1 "golden hashes: installed packages differ from the golden's"
-	echo "#   golden: $want"
-	echo "#   here:   $have"
-	echo "#   (regenerate tests/golden with: make golden)"
+	printf '#   %s\n' "golden: $want" "here:   $have" "(regenerate tests/golden with: make golden)"
 else
 	printf 'packages %s\nconfig %s\ncorpus %s\n' "$have" \
 		"$(sha256sum < "$b/.config" | cut -c1-64)" \

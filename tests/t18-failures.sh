@@ -150,10 +150,8 @@ ok "a real Kconfig failure (make kwarn_nope_defconfig): the kconfig error, the r
 
 # schema 2 beside schema 1; failed builds in make top and make compare
 need corpus gcc-12 123
-# capture.sh, in a copy of this directory: its usage, and its Kconfig stops
-# (olddefconfig alone, seconds) made again as the fixtures hold them, its
-# WORK for theirs. Its build steps are kernel builds (minutes each): run
-# by hand.
+# capture.sh in a copy of its directory: its Kconfig stops take seconds, its
+# build steps are kernel builds (minutes each, run by hand)
 c=$t/capture/tests/fixtures/failures
 mkdir -p "$c" && cp "$fx"/capture.sh "$fx"/*.patch "$c" && ln -s "$TOP/mk" "$t/capture/mk"
 ok "capture.sh without WORK: its usage, exit 2" bash -c "

@@ -13,10 +13,8 @@ tcs=${BOOT_TEST_TOOLCHAINS:-gcc-12 clang-14}
 seeddir=$SEEDDIR
 corpus=$CDIR
 ksrc=${KSRC:-$KTREE}
-# a tree whose profiler prints full names (branch_all_raw) has a test more
-# per toolchain, and the join of warnings and branches
-full=0
-! grep -q branch_all_raw "$ksrc/kernel/trace/trace_branch.c" 2> /dev/null || full=1
+# full names (branch_all_raw): a test more per toolchain, and the join's
+full=$(grep -qs branch_all_raw "$ksrc/kernel/trace/trace_branch.c" && echo 1 || echo 0)
 plan $((14 + full + (11 + full) * $(wc -w <<< "$tcs")))
 bmake() {
 	kmake ${KSRC:+KSRC="$KSRC"} "$@"
