@@ -1,6 +1,9 @@
 # lib.sh - sourced by tests: TAP output and the shared test configuration.
 #
-#   ok WHAT CMD...       run CMD; print "ok N - WHAT" or "not ok N - WHAT"
+#   plan N               the file runs N tests: tap_plan prints "1..N" at exit
+#                        (tests/run.sh fails a file that ran another number)
+#   tap_result STATUS WHAT  "ok N - WHAT" for STATUS 0, else "not ok N - WHAT"
+#   ok WHAT CMD...       run CMD, its result WHAT
 #   expect_eq WHAT A B   compare two files, show the diff on failure
 #   need WHAT...         what the test builds on (tests/setup.sh)
 #   levels_equal TC W W123 REAL
@@ -51,27 +54,13 @@ CCACHE=0
 export O TESTDIR CCACHE
 mkdir -p "$TESTDIR"
 
-ok() {
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@" > "$TESTDIR/last.out" 2>&1; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		sed 's/^/#   /' "$TESTDIR/last.out" | tail -n 20
-	fi
-}
+plan() { planned=$1; }
+tap_plan() { echo "1..${planned-none}"; }
+trap tap_plan EXIT
+tap_result() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; return "$1"; }
 
-expect_eq() {
-	n=$((n + 1))
-	if diff -u "$2" "$3" > "$TESTDIR/last.diff"; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1"
-		sed 's/^/#   /' "$TESTDIR/last.diff" | head -n 40
-	fi
-}
+ok() { "${@:2}" > "$TESTDIR/last.out" 2>&1; tap_result $? "$1" || sed 's/^/#   /' "$TESTDIR/last.out" | tail -n 20; }
+expect_eq() { diff -u "$2" "$3" > "$TESTDIR/last.diff"; tap_result $? "$1" || sed 's/^/#   /' "$TESTDIR/last.diff" | head -n 40; }
 
 levels_equal() {
 	local tc=$1 w=$2 t=$TESTDIR/levels-$1-$2 allowed rec f
@@ -89,14 +78,9 @@ levels_equal() {
 		f=$(jq -r '.[1]' <<< "$rec")
 		grep -qxF -- "$f" <<< "$allowed" || echo "$rec"
 	done > "$t.unexplained"
-	n=$((n + 1))
-	if [ -s "$t.attr" ] && [ ! -s "$t.unexplained" ]; then
-		echo "ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's ($(wc -l < "$t.attr") sites, $(wc -l < "$t.diff") listed exceptions)"
-	else
-		echo "not ok $n - $tc: W=123 records attributed to W=$w equal the real W=$w build's"
-		echo "#   attributed: $(wc -l < "$t.attr"), real: $(wc -l < "$t.real"), unexplained:"
-		head -n 10 "$t.unexplained" | sed 's/^/#   /'
-	fi
+	[ -s "$t.attr" ] && [ ! -s "$t.unexplained" ]
+	tap_result $? "$tc: W=123 records attributed to W=$w equal the real W=$w build's ($(wc -l < "$t.attr") sites, $(wc -l < "$t.diff") listed exceptions)" ||
+		{ echo "#   real: $(wc -l < "$t.real"), unexplained:"; head -n 10 "$t.unexplained" | sed 's/^/#   /'; }
 }
 
 records_equal() {
@@ -119,16 +103,16 @@ records_equal() {
 	jq -r --arg o "$4" "select(any(.objects[]?; . == \$o)) | $keyed" "$3" | sort > "$t.keys"
 	zstd -dcq "$2" | jq -r "select(.type == \"diag\") | $keyed" | sort | comm -23 "$t.keys" - > "$t.newkeys"
 	grep -v -P '\t(arch/[^/]*/)?include/' "$t.newkeys" > "$t.badkeys" || true
-	n=$((n + 1))
-	if [ -s "$t.want" ] && diff -u "$t.want" "$t.got" > "$t.diff" && [ ! -s "$t.badkeys" ]; then
-		echo "ok $n - $1 ($(wc -l < "$t.got") records of $4, $(wc -l < "$t.newkeys") keys of headers not the corpus's)"
-	else
-		echo "not ok $n - $1"
-		echo "#   corpus: $(wc -l < "$t.want"), here: $(wc -l < "$t.got"), keys of .c files not the corpus's: $(wc -l < "$t.badkeys")"
-		head -n 20 "$t.diff" "$t.badkeys" | sed 's/^/#   /'
-	fi
+	[ -s "$t.want" ] && diff -u "$t.want" "$t.got" > "$t.diff" && [ ! -s "$t.badkeys" ]
+	tap_result $? "$1 ($(wc -l < "$t.got") records of $4, $(wc -l < "$t.newkeys") keys of headers not the corpus's)" || {
+		echo "#   corpus: $(wc -l < "$t.want"), keys of .c files not the corpus's: $(wc -l < "$t.badkeys")"
+		head -n 20 "$t.diff" "$t.badkeys" | sed 's/^/#   /'; }
 }
 
+# fixture_args DIR: fixture DIR's kwarn-parse options, @O@ the O= its files
+# were captured in, as their paths print it (no fixture reads the tree)
+FIXTURE_O=/root/.cache/kwarn
+fixture_args() { sed "s|@O@|$FIXTURE_O|g" "$1/args"; }
 # make in the checkout for the shared test configuration
 kmake() {
 	# shellcheck disable=SC2086

@@ -1,10 +1,11 @@
 #!/bin/bash
 # run.sh - run the test scripts given (tests/tNN-*.sh), TAP style.
 #
-# Each test script prints "ok N - what" / "not ok N - what" lines (see
-# lib.sh). At the end: each file's wall and CPU seconds (its processes'
-# user and system time), so that a change that makes one slower shows in
-# its own run, then the sum line "N passed, N failed".
+# Each test script prints "ok N - what" / "not ok N - what" lines and its
+# plan "1..N" (see lib.sh): a file that ran none, or another number than
+# it planned, failed. At the end: each file's wall and CPU seconds (its
+# processes' user and system time), so that a change that makes one slower
+# shows in its own run, then the sum line "N passed, N failed".
 set -u
 : "${O:=${XDG_CACHE_HOME:-$HOME/.cache}/kwarn}"
 logs=${TESTDIR:-$O/check}/logs
@@ -22,9 +23,10 @@ for t in "$@"; do
 	table+=("$(printf '# %-24s %6.0f %6d' "$name" "$wall" "$cpu")")
 	p=$(grep -c '^ok ' "$logs/$name.tap")
 	f=$(grep -c '^not ok ' "$logs/$name.tap")
+	planned=$(sed -n 's/^1\.\.//p' "$logs/$name.tap")
 	pass=$((pass + p)) fail=$((fail + f))
-	if [ "$p" = 0 ] && [ "$f" = 0 ]; then
-		echo "not ok - $name ran no test"
+	if [ $((p + f)) = 0 ] || [ "$planned" != $((p + f)) ]; then
+		echo "not ok - $name planned ${planned:-nothing}, ran $((p + f))"
 		fail=$((fail + 1))
 	fi
 done

@@ -5,13 +5,14 @@
 # files), under ASan and UBSan.
 #
 # A fixture is a directory: the captured files (per-object .NAME.kwarn files
-# as kwarn-cc wrote them, or a make log), "args" (kwarn-parse options; the
-# captured paths are kept as they were printed) and "expect": one line per
-# record, written by reading the captured output by hand:
+# as kwarn-cc wrote them, or a make log), "args" (kwarn-parse options: lib.sh's
+# fixture_args; the captured paths are kept as they were printed) and
+# "expect": one line per record, written by reading the captured output by hand:
 #   kind tool flag level path:line:col count nobjects include-depth notes function
 . "$(dirname "$0")/lib.sh"
 parse=$TOP/.build/san/kwarn-parse
 fix=$TOP/tests/fixtures
+plan $((76 + 3 * $(ls "$fix"/*/args | wc -l) + $(ls -d "$TOP"/tests/fuzz/*/ | wc -l)))
 
 for cc in gcc clang-14; do
 	ok "helpers build with $cc -Wall -Wextra -Werror" \
@@ -33,13 +34,9 @@ summary() {
 for d in "$fix"/*/; do
 	[ -f "$d/args" ] || continue	# failures/: t18's
 	name=$(basename "$d")
-	(cd "$d" && eval "$parse $(cat args)") > "$TESTDIR/$name.jsonl" 2> "$TESTDIR/$name.err"
-	n=$((n + 1))
-	if [ -s "$TESTDIR/$name.err" ]; then
-		echo "not ok $n - fixture $name: kwarn-parse failed"; sed 's/^/#   /' "$TESTDIR/$name.err"
-	else
-		echo "ok $n - fixture $name: parses cleanly under ASan+UBSan"
-	fi
+	(cd "$d" && eval "$parse $(fixture_args .)") > "$TESTDIR/$name.jsonl" 2> "$TESTDIR/$name.err"
+	[ ! -s "$TESTDIR/$name.err" ]
+	tap_result $? "fixture $name: parses cleanly under ASan+UBSan" || sed 's/^/#   /' "$TESTDIR/$name.err"
 	summary < "$TESTDIR/$name.jsonl" > "$TESTDIR/$name.got"
 	expect_eq "fixture $name: records as read by hand" "$d/expect" "$TESTDIR/$name.got"
 	ok "fixture $name: every record is valid JSON with a 16-digit key" \
@@ -76,8 +73,8 @@ vg() { valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,p
 	--error-exitcode=99 "$@" > /dev/null 2>> "$TESTDIR/valgrind.err"; }
 rm -f "$TESTDIR/valgrind.err"
 ok "valgrind: no leak, no memory error in the helpers on the fixtures" bash -c "
-	$(declare -f vg); TESTDIR=$TESTDIR
-	for d in $fix/*/; do [ -f \$d/args ] || continue; (cd \$d && eval \"vg $TOP/.build/bin/kwarn-parse \$(cat args)\") || exit 1; done &&
+	$(declare -f vg fixture_args); TESTDIR=$TESTDIR FIXTURE_O=$FIXTURE_O
+	for d in $fix/*/; do [ -f \$d/args ] || continue; (cd \$d && eval \"vg $TOP/.build/bin/kwarn-parse \$(fixture_args .)\") || exit 1; done &&
 	vg $TOP/.build/bin/kwarn-sites $TESTDIR/sites64.elf && vg $TOP/.build/bin/kwarn-sites -a $TESTDIR/sites64.elf &&
 	vg $TOP/.build/bin/kwarn-svg -l $TOP/tests/fuzz-seeds/flags.tsv && vg $TOP/.build/bin/kwarn-svg -c $TOP/tests/fuzz-seeds/flags.tsv &&
 	test ! -s $TESTDIR/valgrind.err"
@@ -95,8 +92,8 @@ ok "fixture gcc12-in-tree-o: the in-tree build's records are the out-of-tree bui
 g=$fix/gcc12-devicetable
 sed -E 's/(\.[ch]):([0-9]+):/\1:1\2:/' "$g/scripts/mod/.devicetable-offsets.s.kwarn" > "$TESTDIR/drift.kwarn"
 ok "keys survive line drift" bash -c "
-	diff <($parse -s /root/.cache/kwarn/src/linux-source-6.1 $g/scripts/mod/.devicetable-offsets.s.kwarn | jq -r .key) \
-	     <($parse -s /root/.cache/kwarn/src/linux-source-6.1 $TESTDIR/drift.kwarn | jq -r .key)"
+	diff <($parse -s $FIXTURE_O/src/linux-source-6.1 $g/scripts/mod/.devicetable-offsets.s.kwarn | jq -r .key) \
+	     <($parse -s $FIXTURE_O/src/linux-source-6.1 $TESTDIR/drift.kwarn | jq -r .key)"
 
 # Bad input: one clear line naming the file and line, documented exit code.
 printf 'a.c:1:2: warning: x [-Wx]\nb\0c\n' > "$TESTDIR/nul.log"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # kwarn-cc: diagnostics land next to the object, whole; others pass through.
 . "$(dirname "$0")/lib.sh"
+plan 7
 cc=$TOP/.build/san/kwarn-cc
 d=$TESTDIR/wrapper
 rm -rf "$d" && mkdir -p "$d/sub"

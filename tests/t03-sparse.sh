@@ -3,8 +3,9 @@
 # per object by kwarn-cc --capture) parsed as tool "sparse" and classed by
 # message. Expected classes counted by hand from the captured files.
 . "$(dirname "$0")/lib.sh"
+plan 2
 f=$TOP/tests/fixtures/sparse-fork
-(cd "$f" && eval "$TOP/.build/san/kwarn-parse $(cat args)") > "$TESTDIR/sparse.jsonl"
+(cd "$f" && eval "$TOP/.build/san/kwarn-parse $(fixture_args .)") > "$TESTDIR/sparse.jsonl"
 ok "sparse output parses: 36 records, all tool sparse" \
 	jq -e -s 'length == 36 and all(.tool == "sparse")' "$TESTDIR/sparse.jsonl"
 jq -r -f "$TOP/corpus/queries/sparse-class.jq" "$TESTDIR/sparse.jsonl" | jq -r .flag | sort | uniq -c |

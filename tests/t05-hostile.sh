@@ -5,6 +5,7 @@
 # list's two plain words; 10,000 letters); in no case does a value run a
 # command (each tries to make a file).
 . "$(dirname "$0")/lib.sh"
+plan 2
 work=$TESTDIR/hostile
 rm -rf "$work" && mkdir -p "$work/cwd"
 pwn=$work/pwned
@@ -27,7 +28,7 @@ mapfile -t settings < <(sed -n 's/^#   \([A-Z][A-Z0-9_]*\)=.*/\1/p' "$TOP/mk/set
 # the lists (make help quotes their examples): two plain words are two items
 declare -A list
 while read -r s; do list[$s]=1; done < <(sed -n 's/^#   \([A-Z][A-Z0-9_]*\)=".*/\1/p' "$TOP/mk/settings.mk")
-[ ${#settings[@]} -gt 60 ] || { echo "not ok 1 - the settings of make help are listed (${#settings[@]})"; exit; }
+[ ${#settings[@]} -gt 60 ] || { tap_result 1 "the settings of make help are listed (${#settings[@]})"; exit; }
 # one try: "refused" (one line naming the setting), "carried" or what went wrong
 try() {
 	local s=$1 v=$2 out=$work/out status=0

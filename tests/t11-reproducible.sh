@@ -19,6 +19,7 @@
 # (it holds a second kernel tree). It is also GCC's real W=1 build of
 # t20's level check.
 . "$(dirname "$0")/lib.sh"
+plan 29
 o2=$TESTDIR/o2
 s2=$o2/$TEST_RUN/seed-$TEST_SEED
 b=$s2/$TEST_TC-W1

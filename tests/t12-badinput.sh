@@ -1,6 +1,7 @@
 #!/bin/bash
 # Bad input to make: one clear line, non-zero exit, nothing half-written.
 . "$(dirname "$0")/lib.sh"
+plan 140
 need corpus gcc-12 123
 c=$CDIR/$TEST_TC-W123.jsonl.zst
 
@@ -229,7 +230,7 @@ if mount -t tmpfs -o size=8m kwarn-test "$bdir"; then
 	# compilers that were running when make stopped may still hold it
 	umount "$bdir" 2> /dev/null || { sleep 2; umount -l "$bdir"; }
 else
-	echo "not ok $((n + 1)) - a build that fills the disk: cannot mount a tmpfs to try it"; n=$((n + 1))
+	tap_result 1 "a build that fills the disk: cannot mount a tmpfs to try it"
 fi
 
 # A full or read-only corpus directory: the step fails naming the file,
@@ -256,7 +257,7 @@ if mount -t tmpfs -o size=$((old + 512))k kwarn-test "$mnt"; then
 	ok "  the corpus already there is whole" bash -c "cd $mnt && sha256sum -c --quiet $TESTDIR/small-fs.sum"
 	umount "$mnt"
 else
-	echo "not ok $((n + 1)) - a full corpus directory: cannot mount a tmpfs to try it"; n=$((n + 1))
+	tap_result 1 "a full corpus directory: cannot mount a tmpfs to try it"
 fi
 
 # A damaged line in a corpus file: make top, compare and report each fail

@@ -2,6 +2,7 @@
 # The corpus layout: every corpus file's path names its tree, probability
 # and fragment (RUN).
 . "$(dirname "$0")/lib.sh"
+plan 5
 need corpus "$TEST_TC" 123
 
 print() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk "kwarn-print-$1" O="$O" "${@:2}"; }
@@ -22,4 +23,3 @@ ok "a KSRC= tree's builds and corpora are apart from Debian's, named by its path
 stamp=$(print TREE_STAMP)
 ok "the tree's stamp is in O/src, beside the tree" bash -c "
 	test -e '$stamp' && test '$(dirname "$stamp")' = '$O/src' && ! ls -A '$O/src/$TEST_TREE' | grep -q '^.kwarn-tree'"
-echo "1..$n"

@@ -4,6 +4,7 @@
 # per tool: gcc's -Wmissing-prototypes and sparse's "symbol was not
 # declared". Nothing else may come out as new.
 . "$(dirname "$0")/lib.sh"
+plan 9
 need corpus gcc-12 123
 out=$TESTDIR/newwarn.out
 ok "make newwarn runs and says the diff adds findings (status 1)" bash -c "

@@ -7,6 +7,7 @@
 # prefix): t20 uses it too, as GCC's real W=12 build (the same compiler,
 # one full build instead of two).
 . "$(dirname "$0")/lib.sh"
+plan 6
 need corpus gcc-12 123
 need prefix
 pc=$TESTDIR/prefix/corpus

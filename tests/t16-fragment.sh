@@ -5,6 +5,7 @@
 # build record; a line randconfig cannot keep reported with Kconfig's own
 # reason.
 . "$(dirname "$0")/lib.sh"
+plan 28
 need config
 need corpus clang-14 1
 f=$TESTDIR/fragment
@@ -145,4 +146,3 @@ ok "  another checkout's pin (older, other content) in the same O=: made again f
 	remade make -C $f/checkout config $TEST_VARS SEED=3 O=$O"
 ok "  and back in this checkout: made again" bash -c "$(declare -f kmake remade); TOP=$TOP f=$f
 	remade kmake config SEED=3"
-echo "1..$n"

@@ -8,6 +8,7 @@
 # for the dpkg lock with one line saying so, and none overlaps another;
 # both runs go on to build both toolchains (then they are stopped).
 . "$(dirname "$0")/lib.sh"
+plan 7
 need tree
 t=$TESTDIR/t17
 rm -rf "$t"

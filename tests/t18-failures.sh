@@ -14,6 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 parse=$TOP/.build/san/kwarn-parse
 fx=$TOP/tests/fixtures/failures
+plan $((72 + 2 * $(ls -d "$fx"/*/*/ | wc -l)))
 t=$TESTDIR/t18
 rm -rf "$t" && mkdir -p "$t"
 
@@ -149,6 +150,16 @@ ok "a real Kconfig failure (make kwarn_nope_defconfig): the kconfig error, the r
 
 # schema 2 beside schema 1; failed builds in make top and make compare
 need corpus gcc-12 123
+# capture.sh in a copy of its directory: its Kconfig stops take seconds, its
+# build steps are kernel builds (minutes each, run by hand)
+c=$t/capture/tests/fixtures/failures
+mkdir -p "$c" && cp "$fx"/capture.sh "$fx"/*.patch "$c" && ln -s "$TOP/mk" "$t/capture/mk"
+ok "capture.sh without WORK: its usage, exit 2" bash -c "
+	$c/capture.sh 2>&1 | grep -q 'usage: capture.sh WORK'; test \${PIPESTATUS[0]} = 2"
+ok "capture.sh STEPS=stop gcc-12: the logs of gcc-12/no-output-dir and compiler-too-old again" bash -c "
+	STEPS=stop O=$O $c/capture.sh $t/capture/work gcc-12 && for s in no-output-dir compiler-too-old; do
+		w=\$(sed -n 's|^src \(.*\)/src\$|\1|p' $fx/gcc-12/\$s/dirs)
+		diff <(sed \"s|\$w|WORK|g\" $fx/gcc-12/\$s/make.log) <(sed 's|$t/capture/work|WORK|g' $c/gcc-12/\$s/make.log) || exit; done"
 c=$CDIR/gcc-12-W123.jsonl.zst
 k=$t/corpus/$TEST_RUN
 mkdir -p "$k/seed-1" "$k/seed-2"

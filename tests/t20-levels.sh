@@ -6,6 +6,7 @@
 # (tests/setup.sh: the same gcc-12, named by its prefix); its real W=1
 # build is t11's, built from scratch there, and compared there.
 . "$(dirname "$0")/lib.sh"
+plan 14
 need corpus gcc-12 123
 need prefix
 need corpus clang-14 123 1 12

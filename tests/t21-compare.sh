@@ -1,6 +1,7 @@
 #!/bin/bash
 # make compare: what clang-14 adds and drops against gcc-12 on the test seed.
 . "$(dirname "$0")/lib.sh"
+plan 58
 need corpus gcc-12 123
 need corpus clang-14 123
 cdir=$CDIR

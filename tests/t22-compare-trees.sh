@@ -2,6 +2,7 @@
 # make compare RUN_A= RUN_B=: the same warning across kernel versions, on
 # the test seed's gcc-12 W=1 corpora of linux-source-6.1 and 6.12.
 . "$(dirname "$0")/lib.sh"
+plan 17
 need corpus gcc-12 1
 ok "setup: the test seed's gcc-12 W=1 corpus of linux-source-6.12" kmake -s corpus-one KVER=6.12 TOOLCHAIN=gcc-12 W=1
 new_run=linux-source-6.12/p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}

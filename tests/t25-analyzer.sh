@@ -3,10 +3,11 @@
 # dereference reached from mm/page_alloc.c), kept as a fixture, and found
 # again live on the shared test seed with CHECKERS=clang-analyzer FILES=.
 . "$(dirname "$0")/lib.sh"
+plan 8
 need corpus clang-14 123
 f=$TOP/tests/fixtures/clang14-analyzer
 want='"core.NullDereference","include/asm-generic/bitops/generic-non-atomic.h",42,"Dereference of null pointer (loaded from variable '"'"'p'"'"')"'
-(cd "$f" && eval "$TOP/.build/san/kwarn-parse $(cat args)") |
+(cd "$f" && eval "$TOP/.build/san/kwarn-parse $(fixture_args .)") |
 	jq -c -f "$TOP/corpus/queries/analyzer-class.jq" | jq -c '[.flag, .path, .line, .message]' > "$TESTDIR/an-fixture"
 ok "the fixture's finding is classed by its checker, with its path notes" \
 	grep -qxF "[$want]" "$TESTDIR/an-fixture"

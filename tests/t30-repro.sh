@@ -4,6 +4,7 @@
 # miss (a W level below the warning's); a script that reproduces it on a
 # fresh machine.
 . "$(dirname "$0")/lib.sh"
+plan 21
 need corpus gcc-12 123
 need corpus clang-14 123
 cdir=$CDIR
@@ -17,9 +18,8 @@ pick() {	# pick TOOLCHAIN FLAG: the key of the first such warning in a .c file
 }
 for tc in gcc-12 clang-14; do
 	key=$(pick $tc -Wshadow)
-	n=$((n + 1))
-	if [ -z "$key" ]; then echo "not ok $n - $tc: the test seed has a -Wshadow warning in a .c file"; continue; fi
-	echo "ok $n - $tc: the test seed has a -Wshadow warning in a .c file ($key)"
+	[ -n "$key" ]
+	tap_result $? "$tc: the test seed has a -Wshadow warning in a .c file${key:+ ($key)}" || continue
 	ok "$tc: make repro ID=${key:0:8} rebuilds its object at the warning's level, W=2, and the warning comes back (status 0)" bash -c "
 		make -C $TOP --no-print-directory repro ID=${key:0:8} TOOLCHAIN=$tc CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-$tc.out 2>&1 &&
 		test \$(cat $O/repro/status) = 0 && grep -q 'REPRO    yes' $TESTDIR/repro-$tc.out &&

@@ -8,6 +8,7 @@
 # the last one, CC_OPTIMIZE_FOR_SIZE, which acts through the command line
 # (-Os or -O2).
 . "$(dirname "$0")/lib.sh"
+plan 11
 need corpus gcc-12 123
 corpus=$CDIR/gcc-12-W123.jsonl.zst
 src=$O/src/linux-source-6.1

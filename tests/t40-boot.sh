@@ -13,6 +13,9 @@ tcs=${BOOT_TEST_TOOLCHAINS:-gcc-12 clang-14}
 seeddir=$SEEDDIR
 corpus=$CDIR
 ksrc=${KSRC:-$KTREE}
+# full names (branch_all_raw): a test more per toolchain, and the join's
+full=$(grep -qs branch_all_raw "$ksrc/kernel/trace/trace_branch.c" && echo 1 || echo 0)
+plan $((14 + full + (11 + full) * $(wc -w <<< "$tcs")))
 bmake() {
 	kmake ${KSRC:+KSRC="$KSRC"} "$@"
 }
@@ -111,22 +114,17 @@ for tc in $tcs; do
 	read -r start stop <<< "$nm"
 	entries=$(( (0x${stop:-0} - 0x${start:-0}) / 20 ))
 	got=$(jq -s '[.[] | select(.type == "branch" and .kind == "all")] | length' "$TESTDIR/$tc-branches.jsonl")
-	n=$((n + 1))
-	if [ "$entries" -gt 0 ] && [ "$got" = "$entries" ] &&
-	   [ $(( (0x$stop - 0x$start) % 20 )) = 0 ] &&
-	   jq -e --argjson e "$entries" '.records == $e and .section.entries == $e and .count_ok' \
-		"$TESTDIR/$tc-boot.json" > /dev/null; then
-		echo "ok $n - $tc: $got branch records, as many as _ftrace_branch's entries (nm: $entries)"
-	else
-		echo "not ok $n - $tc: $got branch records, _ftrace_branch (nm) holds $entries"
-	fi
+	[ "$entries" -gt 0 ] && [ "$got" = "$entries" ] && [ $(( (0x$stop - 0x$start) % 20 )) = 0 ] &&
+		jq -e --argjson e "$entries" '.records == $e and .section.entries == $e and .count_ok' \
+		"$TESTDIR/$tc-boot.json" > /dev/null
+	tap_result $? "$tc: $got branch records, as many as _ftrace_branch's entries (nm: $entries)"
 
 	# The set of sites is the image's, and reproducible: the same list,
 	# read from vmlinux by the host, as the one the guest printed.
 	"$sites" "$b/vmlinux" 2> /dev/null | sed 1d | LC_ALL=C sort > "$TESTDIR/$tc-sites.want"
 	jq -r 'select(.type == "branch" and .kind == "all") | [.line, .file, .function] | @tsv' \
 		"$TESTDIR/$tc-branches.jsonl" | LC_ALL=C sort > "$TESTDIR/$tc-sites.got"
-	if grep -q branch_all_raw "$ksrc/kernel/trace/trace_branch.c"; then
+	if [ $full = 1 ]; then
 		expect_eq "$tc: the sites the guest printed are vmlinux's (line, path, function)" \
 			"$TESTDIR/$tc-sites.want" "$TESTDIR/$tc-sites.got"
 		ok "$tc: full tree-relative paths and names (branch_all_raw), main.c told apart" \
@@ -212,12 +210,8 @@ if jq -e '.full' "$TESTDIR/$tc-boot.json" > /dev/null; then
 			group_by(.function) | map(map(.miss + .hit) | add) | max' "$TESTDIR/$tc-branches.jsonl")
 		[ "$e" = "$evals" ] || { echo "# $path $funcs: make branches says $evals, profile $e"; bad=1; }
 	done < "$TESTDIR/hot"
-	n=$((n + 1))
-	if [ -s "$TESTDIR/hot" ] && [ $bad = 0 ]; then
-		echo "ok $n - make branches: warnings in code the boot ran, evals as the profile says ($(wc -l < "$TESTDIR/hot") checked)"
-	else
-		echo "not ok $n - make branches: warnings in code the boot ran, evals as the profile says"
-	fi
+	[ -s "$TESTDIR/hot" ] && [ $bad = 0 ]
+	tap_result $? "make branches: warnings in code the boot ran, evals as the profile says ($(wc -l < "$TESTDIR/hot") checked)"
 fi
 
 # make corpus boots by default (the profiling image is built and booted

@@ -15,6 +15,7 @@ export TEST_KVER=6.12
 need tree
 
 tcs=${KVER_TEST_TOOLCHAINS:-clang-19}
+plan $((12 + 4 * $(wc -w <<< "$tcs")))
 sites=$TOP/.build/san/kwarn-sites
 print() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk "kwarn-print-$1" O="$O" "${@:2}"; }
 

@@ -3,6 +3,7 @@
 # build records read by jq, no build made again, and a toolchain below
 # the tree's minimum a row naming the rule.
 . "$(dirname "$0")/lib.sh"
+plan 11
 need corpus gcc-12 1 123
 need corpus clang-14 1 123
 mx=$O/matrix

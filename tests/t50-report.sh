@@ -6,6 +6,7 @@
 # the corpus; the same corpus gives the same bytes; a boot profile's section
 # and "no boot profile" without one.
 . "$(dirname "$0")/lib.sh"
+plan 28
 need corpus gcc-12 123
 need corpus clang-14 123
 corpus=$TESTDIR/corpus/$TEST_RUN
@@ -55,6 +56,7 @@ for ((i = 0; i < ${#tcs[@]}; i++)); do for ((j = i + 1; j < ${#tcs[@]}; j++)); d
 done; done
 # each boot profile: sites by outcome
 branch_files=$(ls "$corpus"/seed-*/*-branches.jsonl.zst 2>/dev/null || true)
+[ -z "$branch_files" ] || plan 29	# their summary's test too
 bars_by_outcome='[.[] | select(.type == "branch")] as $r | (.[0] | "chart-branches-seed\(.seed)-\(.toolchain)") as $id
 	| ($r | map(select(.kind == "all"))) as $b | ($r | map(select(.kind == "annotated"))) as $a
 	| [($b | map(select(.hit > 0 and .miss > 0))), ($b | map(select(.hit > 0 and .miss == 0))),

@@ -4,6 +4,7 @@
 # and the build bot's report, on the real corpora and on relabeled copies
 # with a failed and a timed-out build.
 . "$(dirname "$0")/lib.sh"
+plan 42
 need corpus gcc-12 123
 need corpus clang-14 123
 t=$TESTDIR/kcidb

@@ -2,6 +2,7 @@
 # make bench on a small input (BENCH_SIZE=small): it runs and prints every
 # figure. The figures themselves are measured with make bench (doc/benchmarks.md).
 . "$(dirname "$0")/lib.sh"
+plan 35
 need corpus gcc-12 123
 out=$TESTDIR/bench.out
 

@@ -6,6 +6,7 @@
 # or do not apply are caught, by name. mk/tree.sh stops on a patch that
 # does not apply, naming it.
 . "$(dirname "$0")/lib.sh"
+plan 18
 need corpus gcc-12 123
 need corpus clang-14 123
 ksrc=$KTREE
@@ -20,9 +21,8 @@ sc() {	# sc OUT ARGS...: make series-check on the test corpus; its status
 	cat "$work/status"
 }
 
-n=$((n + 1))
-if [ -n "$fixes" ]; then echo "ok $n - series/ has fix patches ($(wc -l <<< "$fixes"))"
-else echo "not ok $n - series/ has fix patches"; fi
+[ -n "$fixes" ]
+tap_result $? "series/ has fix patches${fixes:+ ($(wc -l <<< "$fixes"))}"
 ok "every patch of series/ is checkpatch.pl clean" bash -c "
 	cd $ksrc && for p in $TOP/series/*.patch; do
 		./scripts/checkpatch.pl --no-tree -q \$p || exit 1; done"
@@ -62,9 +62,8 @@ rec=$(zstd -dcq "$c" | jq -c 'select(.flag == "-Wmissing-prototypes" and (.path 
 	(.path | startswith("arch/arm/boot/") | not))' | head -n1)
 line=$(jq -r '.text // empty' <<< "$rec") src=$(jq -r '.path // empty' <<< "$rec")
 obj=$(jq -r '.objects[0] // empty' <<< "$rec")
-n=$((n + 1))
-if [ -n "$line" ]; then echo "ok $n - the test seed has a W=1 warning to claim ($line)"
-else echo "not ok $n - the test seed has a W=1 warning to claim"; fi
+[ -n "$line" ]
+tap_result $? "the test seed has a W=1 warning to claim${line:+ ($line)}"
 bad() {	# bad NAME TEXT: a patch appending TEXT to $src, claiming $line
 	rm -rf "$TESTDIR/bad" && mkdir -p "$TESTDIR/bad/a/$(dirname "$src")" "$TESTDIR/bad/b/$(dirname "$src")"
 	cp "$ksrc/$src" "$TESTDIR/bad/a/$src"

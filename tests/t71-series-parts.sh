@@ -7,6 +7,7 @@
 # and disassemblies, and a boot whose image does not build. t70 runs them
 # together (make series-check).
 . "$(dirname "$0")/lib.sh"
+plan 30
 need corpus gcc-12 123
 s=$TESTDIR/series-parts
 rm -rf "$s" && mkdir -p "$s/tmp"

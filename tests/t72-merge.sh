@@ -1,6 +1,7 @@
 #!/bin/bash
 # make merge: corpora made elsewhere gathered into one corpus directory.
 . "$(dirname "$0")/lib.sh"
+plan 37
 need corpus gcc-12 123
 need corpus clang-14 123
 cdir=$CDIR

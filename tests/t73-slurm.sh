@@ -13,6 +13,7 @@
 # Every wait is on a condition, bounded by a deadline far above the
 # slowest run seen (969 s for the whole test at a load of 13).
 . "$(dirname "$0")/lib.sh"
+plan 10
 need corpus gcc-12 1
 s=$TESTDIR/slurm
 want1=$(sed -n 's/^corpus-W1 //p' "$GOLDEN")
@@ -36,7 +37,7 @@ stop_slurm() {
 	fi
 	[ ! -f "$s/sockdir" ] || { rm -rf "$(cat "$s/sockdir")"; rm -f "$s/sockdir"; }
 }
-trap stop_slurm EXIT
+trap 'stop_slurm; tap_plan' EXIT
 trap 'exit 1' INT TERM
 stop_slurm
 rm -rf "$s"

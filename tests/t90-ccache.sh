@@ -6,6 +6,7 @@
 # Runs late: installing ccache makes later builds outside the tests use it
 # (the tests' own builds run with CCACHE=0, tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
+plan 13
 need config
 "$TOP/mk/need-packages.sh" ccache
 cfg=$SEEDDIR/seed.config
@@ -29,14 +30,10 @@ for tc in gcc-12 clang-14; do
 		# objects only: kernel/bounds.s is remade only when CC changes
 		(cd "$d" && find $dir -name '.*.o.kwarn' | sort | xargs tail -v -n +1) > "$TESTDIR/ccache-$tc-$run"
 	done
-	n=$((n + 1))
-	if [ -s "$TESTDIR/ccache-$tc-plain" ] && cmp -s "$TESTDIR/ccache-$tc-plain" "$TESTDIR/ccache-$tc-cold" &&
-	   cmp -s "$TESTDIR/ccache-$tc-plain" "$TESTDIR/ccache-$tc-warm"; then
-		echo "ok $n - $tc: diagnostics identical without ccache, cold and warm ($(grep -c ': warning: ' "$TESTDIR/ccache-$tc-plain") warnings in $(grep -c '^==> ' "$TESTDIR/ccache-$tc-plain") objects)"
-	else
-		echo "not ok $n - $tc: diagnostics identical without ccache, cold and warm"
+	[ -s "$TESTDIR/ccache-$tc-plain" ] && cmp -s "$TESTDIR/ccache-$tc-plain" "$TESTDIR/ccache-$tc-cold" &&
+		cmp -s "$TESTDIR/ccache-$tc-plain" "$TESTDIR/ccache-$tc-warm"
+	tap_result $? "$tc: diagnostics identical without ccache, cold and warm ($(grep -c ': warning: ' "$TESTDIR/ccache-$tc-plain") warnings in $(grep -c '^==> ' "$TESTDIR/ccache-$tc-plain") objects)" ||
 		diff "$TESTDIR/ccache-$tc-plain" "$TESTDIR/ccache-$tc-warm" | head -n 5 | sed 's/^/#   /'
-	fi
 	ok "$tc: the warm run was served from the cache" bash -c "ccache -s | grep -Eq '(Hits|cache hit \(direct\)).*[1-9]'"
 	rm -rf "$d"
 done

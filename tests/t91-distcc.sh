@@ -12,6 +12,7 @@
 # not failures: plain distcc (preprocessed locally) for both, pump mode
 # for clang.
 . "$(dirname "$0")/lib.sh"
+plan 20
 need config
 # as kwarn's make: the compiler runs in the C locale (Kbuild unexports LC_ALL)
 unset LANG LANGUAGE
@@ -32,7 +33,7 @@ cleanup() {
 	[ -z "$ns" ] || { ip link del "$veth" 2> /dev/null; ip netns del "$ns"; }
 	rm -rf "$work"
 }
-trap cleanup EXIT
+trap 'cleanup; tap_plan' EXIT
 # distccd serves only the compilers listed (instead of /usr/lib/distcc)
 printf '%s\n' "$(command -v clang-14)" "$(command -v arm-linux-gnueabi-gcc-12)" > "$work/cmdlist"
 
@@ -58,6 +59,7 @@ ok "distccd on 127.0.0.1:$port" serve local 127.0.0.1 "$port" 127.0.0.1
 servers=local hosts="127.0.0.1:$port/1"
 if ip netns add "kwarn-t91-$$" 2> /dev/null; then
 	ns=kwarn-t91-$$
+	plan 22	# and the namespace's two tests
 	ok "network namespace $ns, 10.91.91.2 behind a veth pair" bash -c "
 		ip link add $veth type veth peer name kw$$b && ip link set kw$$b netns $ns &&
 		ip addr add 10.91.91.1/30 dev $veth && ip link set $veth up &&
