@@ -2,7 +2,7 @@
 # bench.sh - make bench: what kwarn costs, every figure from one run, each
 # against baselines run in the same invocation on the same input.
 #
-# Environment (set by mk/bench.mk): O TOP CORPUS (the run's: RUN_DIR of
+# Environment (set by mk/tools/bench.mk): O TOP CORPUS (the run's: RUN_DIR of
 # CORPUS_ROOT; RUN_VARS are its settings) KSRC KWARN_PARSE MAKE W
 #   BENCH_SIZE    full (default): at least 1 GiB of input; small: 16 MiB
 #                 and cut-down corpora, to check that the bench runs

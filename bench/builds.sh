@@ -2,7 +2,7 @@
 # builds.sh - the kernel build figures of make bench (BUILDS=1): slow, they
 # build the seed's kernel many times over.
 #
-# Environment (set by mk/bench.mk): O SEED P W JOBS TC_NAME KWARN_CC
+# Environment (set by mk/tools/bench.mk): O SEED P W JOBS TC_NAME KWARN_CC
 #   BUILD_CONFIG   the .config of the seed's corpus build (its starting point)
 #   KMAKE_PLAIN    the kernel's make, "@DIR@" for the build directory
 #   KMAKE_WRAPPED  the same with the compiler under kwarn-cc
@@ -12,7 +12,7 @@
 #                  distcc); without overhead, one build under kwarn-cc
 #   DISTCC_HOSTS   distcc's hosts: the distcc figure, with
 #   KMAKE_DISTCC   the kernel's make as mk/build.mk runs it with distcc
-#                  (pump mode, kwarn-cc kwarn-distcc COMPILER; mk/distcc.mk)
+#                  (pump mode, kwarn-cc kwarn-distcc COMPILER; mk/tools/distcc.mk)
 #   KMAKE_DISTCC_PREPARE  the same outside pump mode, for make prepare
 #                  first (compiled locally, as mk/build.sh does)
 #   DISTCC_JOBS    its -j (the servers' slots)

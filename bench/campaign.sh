@@ -158,9 +158,9 @@ timed() {
 sums_top() {	# sums_top CORPUS
 	local run=$1/$RUN_DIR tmp
 	tmp=$(mktemp -d)
-	"$TOP/mk/corpus-files.sh" "$run" "*-W$W.jsonl.zst" | awk -F/ '{ print $NF, $0 }' | sort -s -k1,1 |
+	"$TOP/mk/query/corpus-files.sh" "$run" "*-W$W.jsonl.zst" | awk -F/ '{ print $NF, $0 }' | sort -s -k1,1 |
 		cut -d' ' -f2- | xargs -r -d '\n' "$TOP/mk/summary.sh" -u "$tmp" > "$tmp/sums"
-	"$TOP/mk/corpus-files.sh" "$run" '*-branches.jsonl.zst' | xargs -r -d '\n' "$TOP/mk/summary.sh" -b "$tmp/boots"
+	"$TOP/mk/query/corpus-files.sh" "$run" '*-branches.jsonl.zst' | xargs -r -d '\n' "$TOP/mk/summary.sh" -b "$tmp/boots"
 	touch "$tmp/boots"
 	"$TOP/.build/bin/kwarn-agg" top -g -n 10 -s "$tmp/boots" -T "$tmp/sums"
 	rm -rf "$tmp"

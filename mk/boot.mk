@@ -88,7 +88,7 @@ BRANCH_N ?= 10
 BRANCH_SEEDS = $(if $(call cmdline,SEED)$(SEEDS),$(SEEDS_SPEC))
 branches:
 	$(Q)files=$$($(foreach t,$(if $(call cmdline,BOOT_TOOLCHAINS),$(BOOT_TOOLCHAINS),*),\
-		$(TOP)/mk/corpus-files.sh $(CORPUS_RUN) '$(t)-branches.jsonl.zst' $(BRANCH_SEEDS) &&) :) || exit 2; \
+		$(TOP)/mk/query/corpus-files.sh $(CORPUS_RUN) '$(t)-branches.jsonl.zst' $(BRANCH_SEEDS) &&) :) || exit 2; \
 	found=0; for f in $$files; do [ -f "$$f" ] || continue; found=1; \
 		b=$${f%-branches.jsonl.zst}; w=$$b-W$(W).jsonl.zst; \
 		[ -f "$$w" ] || w=$$b-W$(W)-profile.jsonl.zst; \

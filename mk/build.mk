@@ -41,7 +41,7 @@ BUILD_STAMP = $(BUILDDIR)/.kwarn-built$(checkers-id)
 build: $(BUILD_STAMP)
 
 # DISTCC_HOSTS: a GCC build's compiles go to distcc servers, a clang
-# build stays local (mk/distcc.mk)
+# build stays local (mk/tools/distcc.mk)
 BUILD_DISTCC = $(call use-distcc,$(TOOLCHAIN))
 # In a jobserver (a campaign, make -jN) the kernel's make takes its jobs
 # from it ("shared"); distcc builds keep their own -j for the servers

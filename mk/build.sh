@@ -17,8 +17,8 @@
 # say, exits 3 and is not recorded),
 # BUILDDIR/config.diff (symbols olddefconfig changed for this toolchain)
 # and BUILDDIR/seconds. Prints a progress line every 100 objects.
-# With distcc_hosts (and kcc through kwarn-distcc, mk/distcc.mk) the build
-# runs under mk/distcc-pump.sh, once each host passed its probe with the
+# With distcc_hosts (and kcc through kwarn-distcc, mk/tools/distcc.mk) the build
+# runs under mk/tools/distcc-pump.sh, once each host passed its probe with the
 # compiler cc: BUILDDIR/distcc-hosts says so, BUILDDIR/distcc.log holds
 # what did not compile remotely.
 STEP=build
@@ -32,7 +32,6 @@ need_vars config fragment jobs ksrc kcc targets kwarn_cc
 # shellcheck disable=SC2206 # kargs: words
 kmake=(make -C "$ksrc" O="$dir" $kargs CC="$kcc")
 [ "$jobs" != shared ] || kmake=(env MAKEFLAGS="$jobserver" "${kmake[@]}")
-here=$(cd "$(dirname "$0")" && pwd)
 rm -f "$dir/.kwarn-emptied"
 
 # A build killed outright (SIGKILL, a lost machine, a timeout's stray
@@ -92,7 +91,7 @@ fi
 rm -f "$dir/.config.want"
 "${kmake[@]}" olddefconfig > "$dir/olddefconfig.log" 2>&1 || {
 	cat "$dir/olddefconfig.log" >&2; fail "$(basename "$dir"): make olddefconfig failed"; }
-[ "$fragment" = - ] || "$here/checkpin.sh" "$dir/.config" "$fragment"
+[ "$fragment" = - ] || "$MK/checkpin.sh" "$dir/.config" "$fragment"
 diff <(grep '^CONFIG_' "$config" | sort) <(grep '^CONFIG_' "$dir/.config" | sort) |
 	sed -n 's/^\([<>]\) /\1/p' > "$dir/config.diff" || true
 
@@ -116,8 +115,8 @@ build=("${kmake[@]}")
 printf '%s\n' "$distcc_hosts" > "$dir/distcc-hosts"
 rm -f "$dir/distcc.log"
 if [ -n "$distcc_hosts" ]; then
-	"$here/distcc-pump.sh" "$dir/distcc.log" --probe "$cc"
-	build=("$here/distcc-pump.sh" "$dir/distcc.log" "${kmake[@]}")
+	"$MK/tools/distcc-pump.sh" "$dir/distcc.log" --probe "$cc"
+	build=("$MK/tools/distcc-pump.sh" "$dir/distcc.log" "${kmake[@]}")
 fi
 [ "$timeout" = 0 ] || build=(timeout --foreground -k 30 "$timeout" "${build[@]}")
 j=-j$jobs

@@ -28,6 +28,12 @@ step_makeflags=${MAKEFLAGS:-}
 log=$1 kind=$2
 shift 2
 
+# make -n: the step's make prints its commands; nothing is run or logged
+if [ -n "$make_dry_run" ]; then
+	case $kind in start | end) exit 0 ;; esac
+	MAKEFLAGS=$step_makeflags exec "$@"
+fi
+
 hms() { printf '%d:%02d:%02d' $(($1 / 3600)) $(($1 / 60 % 60)) $(($1 % 60)); }
 
 case $kind in

@@ -20,7 +20,6 @@ if [ "${1:-}" = -n ]; then
 	name=$2; shift 2
 fi
 
-here=$(cd "$(dirname "$0")" && pwd)
 nl=$'\n'
 
 # the fields and types of each record: mk/corpus-lib.jq
@@ -81,7 +80,7 @@ foreach ((inputs | {l: .}), {end: true}) as $i
 	end)
 '
 
-read -r line_max corpus_max < <(jq -n -r -L "$here" 'include "corpus-lib"; "\(line_max) \(corpus_max)"')
+read -r line_max corpus_max < <(jq -n -r -L "$MK" 'include "corpus-lib"; "\(line_max) \(corpus_max)"')
 for f; do
 	n=${name:-$f}
 	[ -r "$f" ] || fail_with 3 "$n: cannot read"
@@ -89,7 +88,7 @@ for f; do
 	zstd -tq < "$f" 2>/dev/null || fail_with 1 "$n: truncated or corrupt corpus file"
 	status=0
 	why=$(zstd -dcq < "$f" | head -c $((corpus_max + 1)) | cut -b "1-$((line_max + 1))" |
-		jq -n -R -r -L "$here" --arg path "$n" "$check" 2>&1) || status=$?
+		jq -n -R -r -L "$MK" --arg path "$n" "$check" 2>&1) || status=$?
 	case $status in
 	0) ;;
 	5) why=${why%"$nl"} ;;

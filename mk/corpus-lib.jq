@@ -1,6 +1,6 @@
 # corpus-lib.jq - what a corpus file's records and its summary are, for
 # the scripts that check them (jq -L mk 'include "corpus-lib"; ...'):
-# mk/corpus-check.sh (every line), mk/merge.sh (line 1 and the summary's
+# mk/corpus-check.sh (every line), mk/tools/merge.sh (line 1 and the summary's
 # header), mk/summary.sh (the header it writes). corpus/SCHEMA.md and
 # qemu/README.md describe them. And which two warnings are the same
 # (same_warnings), for every command that compares builds.

@@ -41,7 +41,6 @@ fi
 # the config again (auto.conf.cmd records CC) here and at the next build
 # shellcheck disable=SC2206 # kargs: words
 kmake=(make -C "$dir" $kargs CC="$kcc")
-here=$(cd "$(dirname "$0")" && pwd)
 base=${out%.jsonl.zst}
 # work in the build directory; stage each output as a hidden file beside
 # it and rename: a killed run leaves no partial file under its real name
@@ -55,7 +54,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 if [ -n "${levels:-}" ] && [ -s "$levels" ]; then
 	cp "$levels" "$tmp/levels.tsv"
 else
-	"$here/levels.sh" "$family" "$cc" "${kmake[@]}" > "$tmp/levels.tsv"
+	"$MK/levels.sh" "$family" "$cc" "${kmake[@]}" > "$tmp/levels.tsv"
 	[ -z "${levels:-}" ] || { cp "$tmp/levels.tsv" "$levels.tmp" && mv "$levels.tmp" "$levels"; }
 fi
 cp "$tmp/levels.tsv" "$dir/levels.tsv"
@@ -79,7 +78,7 @@ if [ -s "$tmp/sparse" ]; then
 	"$kwarn_parse" -s "$ksrc" -b "$dir" -t sparse \
 		-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
 		-T "$tmp/sparse" > "$tmp/sparse.jsonl"
-	jq -c -f "$here/../corpus/queries/sparse-class.jq" "$tmp/sparse.jsonl" |
+	jq -c -f "$MK/../corpus/queries/sparse-class.jq" "$tmp/sparse.jsonl" |
 		jq -c -s --slurpfile d "$tmp/diags" '. + $d |
 		sort_by(.path, .line, .col, .tool, .kind, .flag, .message) | .[]' > "$tmp/all"
 	mv "$tmp/all" "$tmp/diags"
@@ -89,7 +88,7 @@ fi
 if [ -s "$tmp/analyzer" ]; then
 	"$kwarn_parse" -s "$ksrc" -b "$dir" -t clang-analyzer \
 		-x "\"seed\":$seed,\"toolchain\":\"$tc\",\"w\":\"$w\",\"variant\":\"$variant\"" \
-		-T "$tmp/analyzer" | jq -c -f "$here/../corpus/queries/analyzer-class.jq" |
+		-T "$tmp/analyzer" | jq -c -f "$MK/../corpus/queries/analyzer-class.jq" |
 		jq -c -s --slurpfile d "$tmp/diags" '. + $d |
 		sort_by(.path, .line, .col, .tool, .kind, .flag, .message) | .[]' > "$tmp/all"
 	mv "$tmp/all" "$tmp/diags"
@@ -136,8 +135,8 @@ jq -n -c --slurpfile d "$tmp/diags" --rawfile built "$tmp/built" \
 cat "$tmp/record" "$tmp/diags" | zstd -q -$ZSTD_LEVEL --single-thread -o "$tmp/corpus"
 # what is published is read back as every query reads it: the schema's
 # fields and types, the build record's counts (mk/corpus-check.sh)
-"$here/corpus-check.sh" -n "$out" "$tmp/corpus"
-"$here/summary.sh" -o "$tmp/sum" "$tmp/corpus"
+"$MK/corpus-check.sh" -n "$out" "$tmp/corpus"
+"$MK/summary.sh" -o "$tmp/sum" "$tmp/corpus"
 { echo "#kwarn make.log"; cat "$dir/make.log"
   cat "$tmp/objects" "$tmp/docs" "$tmp/sparse" "$tmp/analyzer" | xargs -r -d '\n' tail -v -n +1 --
 } | zstd -q -10 --single-thread -o "$tmp/log"

@@ -40,4 +40,4 @@ for v in "${kv[@]}"; do
 	echo "${v%%=*}=${val@Q}"
 done | tac | awk -F= '!seen[$1]++' | tac > "$tmp"
 cmp -s "$tmp" "$dir/build.env" && rm "$tmp" || mv "$tmp" "$dir/build.env"
-[ $# = 0 ] || exec "$(dirname "$0")/step.sh" "$dir" "$@"
+[ $# = 0 ] || exec "$MK/step.sh" "$dir" "$@"

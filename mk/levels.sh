@@ -35,10 +35,9 @@ gcc|clang) ;;
 *) fail "unknown compiler family '$family'" ;;
 esac
 shift 2
-here=$(cd "$(dirname "$0")" && pwd)
 # (abs_srctree: with the build directory right inside the tree, srctree
 # is "..", which is not the tree from here)
-srctree=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" kwarn-print-abs_srctree)
+srctree=$("$@" -s --no-print-directory -f Makefile -f "$MK/print.mk" kwarn-print-abs_srctree)
 # Kconfig prompts here when the host changed since the build (a package
 # installed meanwhile gave it a new symbol): say so, not "no such directory"
 [ -d "$srctree" ] || {
@@ -54,7 +53,7 @@ level_words() { if [ "$1" = 0 ]; then echo "without W="; else echo "from W=$1"; 
 i=0
 for w in "" 1 12 123; do
 	at=$(level_words $i)
-	flags=$("$@" -s --no-print-directory -f Makefile -f "$here/print.mk" \
+	flags=$("$@" -s --no-print-directory -f Makefile -f "$MK/print.mk" \
 		${w:+W=$w} kwarn-print-KBUILD_CFLAGS | tr ' ' '\n' |
 		grep -E '^-W' | grep -vE '^-W[pal],' | tr '\n' ' ')
 	case $family in

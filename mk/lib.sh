@@ -73,6 +73,8 @@ case ${make_dry_run%% *} in -*) make_dry_run= ;; *n*) make_dry_run=1 ;; *) make_
 # campaign's jobserver, whose pipes a script does not get) are dropped
 # (build.sh hands a build the jobserver on purpose: its descriptor says it)
 unset MAKEFLAGS MFLAGS MAKELEVEL
+# the scripts' folder: each finds the others by it, whichever folder it is in
+MK=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 warn() { echo "kwarn: ${STEP:?}: $*" >&2; }
 fail_with() {

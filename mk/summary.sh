@@ -34,7 +34,6 @@
 # time on purpose would pass: the sha256 is there to check by hand).
 STEP=summary
 . "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
 : "${ZSTD_LEVEL:=19}"
 # the format's version: the header's, and kwarn-agg's SUMMARY_VERSION
 VERSION=3
@@ -53,7 +52,7 @@ skippable() {
 # whose sha256 is SHA
 frame() {
 	local facts
-	facts=$(first_line "$1" | jq -c -L "$here" --arg sha "$2" --argjson size "$(stat -c %s "$1")" \
+	facts=$(first_line "$1" | jq -c -L "$MK" --arg sha "$2" --argjson size "$(stat -c %s "$1")" \
 		'include "corpus-lib"; summary_facts($sha; $size)')
 	skippable "#kwarn-summary $VERSION $facts"$'\n'
 }
@@ -73,7 +72,7 @@ summary_to() {
 	sha=$(sha256sum < "$1" | cut -c1-64)
 	{
 		frame "$1" "$sha"
-		zstd -dcq < "$1" | jq -r -L "$here" --arg sha "$sha" '
+		zstd -dcq < "$1" | jq -r -L "$MK" --arg sha "$sha" '
 			include "corpus-lib";
 			if .type == "build" then summary_header($sha)
 			else [.key, .kind, .tool, .flag, .level, .path, .line, .count, .target, .symbol,
@@ -94,7 +93,7 @@ frames() {
 		IFS= read -r -N 1024 head < "$s" || true
 		head=${head#*#kwarn-summary }
 		printf '%s\t%s\n' "$c" "${head%%$'\n'*}"
-	done | jq -R -r -L "$here" --arg v "$VERSION" 'include "corpus-lib";
+	done | jq -R -r -L "$MK" --arg v "$VERSION" 'include "corpus-lib";
 		(index("\t")) as $i | .[:$i] as $c | .[$i + 1:] as $f
 		| select($f | startswith($v + " "))
 		| ($f[($v | length) + 1:] | try fromjson catch null) as $facts
@@ -135,7 +134,7 @@ case ${1:-} in
 			echo "$s"
 			continue
 		fi
-		"$here/corpus-check.sh" "$c" || exit 2
+		"$MK/corpus-check.sh" "$c" || exit 2
 		# where it cannot be written (a read-only corpus), in DIR, for this query
 		d=$(dirname "$c")
 		[ -w "$d" ] || { d=$dir/$(basename "$d"); mkdir -p "$d"; s=$d/$(basename "$s"); }

@@ -41,7 +41,7 @@ CCACHE_CMD = $(if $(filter 1,$(CCACHE)),$(addsuffix $(space),$(shell command -v 
 
 # $(call kmake,BUILDDIR,TOOLCHAIN,WRAP): the kernel's make for BUILDDIR.
 # With WRAP=1 the compiler runs under kwarn-cc (and ccache), with
-# WRAP=distcc under kwarn-cc and kwarn-distcc (mk/distcc.mk). kmake-in runs
+# WRAP=distcc under kwarn-cc and kwarn-distcc (mk/tools/distcc.mk). kmake-in runs
 # in an already configured BUILDDIR (its generated Makefile), for -f tricks.
 kmake-env = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make
 jobserver-flags = $(filter -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))

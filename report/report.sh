@@ -36,7 +36,7 @@ here=$top/report
 
 mapfile -t files < <(find "$corpus" -mindepth 2 -name '*.jsonl.zst' | sort)
 [ ${#files[@]} -gt 0 ] || fail "no corpus in $corpus; run make corpus first"
-# A level is a filter (mk/corpus.mk's w-holders, HOLDERS): per toolchain
+# A level is a filter (mk/query/query.mk's w-holders, HOLDERS): per toolchain
 # the W=$w corpora, else those of the first cumulative level above that
 # was built (tw: the W read), read with W's filter (kwarn-agg -w)
 declare -A tw=()

@@ -11,7 +11,7 @@ cdir=$CDIR
 status() { cat "$O/repro/status"; }
 pick() {	# pick TOOLCHAIN FLAG: the key of the first such warning in a .c file
 	# whose object Kbuild builds alone (not one of arch/arm/boot/, which
-	# only zImage builds with its flags: mk/repro.sh warns)
+	# only zImage builds with its flags: mk/query/repro.sh warns)
 	zstd -dcq "$cdir/$1-W123.jsonl.zst" |
 		jq -r --arg f "$2" 'select(.flag == $f and (.path | endswith(".c")) and
 			(.objects[0] // "" | startswith("arch/arm/boot/") | not)) | .key' | head -n1
@@ -71,7 +71,7 @@ make -C "$TOP" -s index CORPUS="$runs" O="$O" > /dev/null 2>&1
 runs_index=$(make -C "$TOP" -s where CORPUS="$runs" O="$O" | sed -n 's/^index *//p')
 first() {	# first RUN: the corpus file repro takes when the settings' run is RUN
 	rm -rf "$TESTDIR/rs" && mkdir -p "$TESTDIR/rs" &&
-	"$TOP/mk/repro.sh" PHASE=find ID="$key" LINE= SEED= TOOLCHAIN= KVER= KSRC= KWARN_PARSE= \
+	"$TOP/mk/query/repro.sh" PHASE=find ID="$key" LINE= SEED= TOOLCHAIN= KVER= KSRC= KWARN_PARSE= \
 		CORPUS="$runs" TREE_DIR="$TEST_TREE" RUN="$1" \
 		KWARN_INDEX="$TOP/.build/bin/kwarn-index" INDEX="$runs_index" \
 		STATE="$TESTDIR/rs" O="$O" TOP="$TOP" > /dev/null &&

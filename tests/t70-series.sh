@@ -107,11 +107,11 @@ cnt=$(zstd -dcq "$c" | jq -r --arg k "$key" 'select(.key == $k) | .count')
 zstd -dcq "$c" | jq -c --arg k "$key" --argjson n "$cnt" 'select(.key != $k)
 	| if .type == "build" then .unique -= 1 | .instances -= $n else . end' |
 	zstd -q -f -o "$TESTDIR/after.jsonl.zst"
-ok "mk/series-compare.sh: a warning the series removes is gone, by key (status 0)" bash -c "
-	$TOP/mk/series-compare.sh $c $TESTDIR/after.jsonl.zst > $TESTDIR/cmp.out &&
+ok "mk/series/series-compare.sh: a warning the series removes is gone, by key (status 0)" bash -c "
+	$TOP/mk/series/series-compare.sh $c $TESTDIR/after.jsonl.zst > $TESTDIR/cmp.out &&
 	grep -q ' 1 gone, 0 new' $TESTDIR/cmp.out && grep -q '$key' $TESTDIR/cmp.out"
-ok "mk/series-compare.sh: a new warning makes it fail (status 1)" bash -c "
-	$TOP/mk/series-compare.sh $TESTDIR/after.jsonl.zst $c > $TESTDIR/cmp.out; test \$? = 1 &&
+ok "mk/series/series-compare.sh: a new warning makes it fail (status 1)" bash -c "
+	$TOP/mk/series/series-compare.sh $TESTDIR/after.jsonl.zst $c > $TESTDIR/cmp.out; test \$? = 1 &&
 	grep -q ' 0 gone, 1 new' $TESTDIR/cmp.out"
 rm -f "$TESTDIR/after.jsonl.zst"
 

@@ -12,7 +12,7 @@ need corpus gcc-12 123
 s=$TESTDIR/series-parts
 rm -rf "$s" && mkdir -p "$s/tmp"
 # part PARTS... -- SCRIPT: SCRIPT in a bash with mk/lib.sh and the parts
-# sourced, as mk/series-check.sh sources them; its stdout and stderr in
+# sourced, as mk/series/series-check.sh sources them; its stdout and stderr in
 # $s/out, its status in $s/status
 part() {
 	local parts=
@@ -26,7 +26,7 @@ part() {
 outis() { test "$(cat "$s/status")" = "$1"; }
 
 ok "every part of series-check is at most 200 lines and says what it reads and writes" bash -c "
-	for f in $TOP/mk/series-check.sh $TOP/mk/series/*.sh; do
+	for f in $TOP/mk/series/series-check.sh $TOP/mk/series/*.sh; do
 		test \$(wc -l < \$f) -le 200 && grep -q \"^# \$(basename \$f) - \" \$f || { echo \$f; exit 1; }; done
 	test \$(ls $TOP/mk/series/*.sh | wc -l) -ge 6"
 

@@ -107,9 +107,9 @@ ok "a truncated corpus file with a summary not its own: checked whole, refused n
 	test \$(cat $m/rc) = 2 &&
 	grep -qx 'kwarn: corpus-check: $m/D/$p/seed-9/gcc-12-W123.jsonl.zst: truncated or corrupt corpus file' $m/out &&
 	cmp $m/AB.before $m/AB.after && test ! -e $m/AB/$p/seed-9"
-"$TOP/mk/merge.sh" "$m/E" "$m/A" "$m/nonexistent" > "$m/out" 2>&1
+"$TOP/mk/tools/merge.sh" "$m/E" "$m/A" "$m/nonexistent" > "$m/out" 2>&1
 echo $? > "$m/rc"
-ok "mk/merge.sh: a FROM that is not a directory: exit 1, one line naming it, nothing written" bash -c "
+ok "mk/tools/merge.sh: a FROM that is not a directory: exit 1, one line naming it, nothing written" bash -c "
 	test \$(cat $m/rc) = 1 && test ! -e $m/E &&
 	test \"\$(cat $m/out)\" = 'kwarn: merge: FROM $m/nonexistent: not a directory'"
 merge "$m/E" "$m/A" "$m/nonexistent"
@@ -183,7 +183,7 @@ U=$(mktemp -d /tmp/kwarn-unread.XXXXXX) && chmod 755 "$U" && mkdir -p "$U/$p/see
 	cp -p "$w/$p/seed-2/gcc-12-W123".* "$U/$p/seed-2/" && chmod -R a+rwX "$U" && chmod 000 "$U/$p/seed-2"
 ok "an unreadable directory in a FROM: refused naming it (it was skipped without a word)" bash -c "
 	cd / && ! setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/tmp \
-		$TOP/mk/merge.sh /tmp/kwarn-nobody-merge $U > $U.out 2>&1 &&
+		$TOP/mk/tools/merge.sh /tmp/kwarn-nobody-merge $U > $U.out 2>&1 &&
 	grep -qx 'kwarn: merge: $U/$p/seed-2: cannot read this directory: nothing merged' $U.out && test ! -e /tmp/kwarn-nobody-merge ||
 	{ head -c 400 $U.out; false; }"
 chmod 755 "$U/$p/seed-2"

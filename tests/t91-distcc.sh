@@ -1,5 +1,5 @@
 #!/bin/bash
-# distcc in the mode kwarn uses (mk/distcc.mk) never changes a diagnostic:
+# distcc in the mode kwarn uses (mk/tools/distcc.mk) never changes a diagnostic:
 # the kernel/time/ objects of the test seed (16 in the small test kernel;
 # the full-size seed's kernel/, 101, takes too long for make check),
 # compiled locally and through two
@@ -128,8 +128,8 @@ for tc in gcc-12 clang-14; do
 	cp "$cfg" "$d/.config"
 	# shellcheck disable=SC2154,SC2206
 	km=(env -u MAKEFLAGS make -s -C "$ksrc" O="$d" ARCH=arm $kmake W=123 -j2)
-	pump=(env DISTCC_HOSTS="$hosts" "$TOP/mk/distcc-pump.sh" "$d.distcc.log" "${km[@]}"
-	      CC="$kcc $TOP/mk/distcc-cc.sh $cc")
+	pump=(env DISTCC_HOSTS="$hosts" "$TOP/mk/tools/distcc-pump.sh" "$d.distcc.log" "${km[@]}"
+	      CC="$kcc $TOP/mk/tools/distcc-cc.sh $cc")
 	plain=(env DISTCC_HOSTS="$hosts" DISTCC_NO_REWRITE_CROSS=1 DISTCC_LOG="$d.plain.log" "${km[@]}"
 	       CC="$kcc distcc $cc")
 	ok "$tc: prepare a build directory" "${km[@]}" CC="$cc" olddefconfig prepare
@@ -148,19 +148,19 @@ for tc in gcc-12 clang-14; do
 	fi
 	ok "$tc: kwarn's build rule compiles it through kwarn-distcc under DISTCC_HOSTS" \
 		grep -q "kcc='[^']*/kwarn-cc [^']*/kwarn-distcc $cc'" <(build_rule $tc)
-	ok "$tc: the servers pass the probe" env DISTCC_HOSTS="$hosts" "$TOP/mk/distcc-pump.sh" "$d.distcc.log" --probe "$cc"
+	ok "$tc: the servers pass the probe" env DISTCC_HOSTS="$hosts" "$TOP/mk/tools/distcc-pump.sh" "$d.distcc.log" --probe "$cc"
 	# make prepare runs before the include server starts (mk/build.sh)
 	server_jobs() { for s in $servers; do cat "$work/$s.log"; done | grep -c COMPILE_; }
 	before=$(server_jobs)
 	printf 'int kwarn_t91(void) { return 0; }\n' > "$d.c"
 	ok "$tc: kwarn-distcc outside distcc-pump.sh compiles here" \
-		env -u INCLUDE_SERVER_PORT DISTCC_HOSTS="$hosts" "$TOP/mk/distcc-cc.sh" "$cc" -c "$d.c" -o "$d.o"
+		env -u INCLUDE_SERVER_PORT DISTCC_HOSTS="$hosts" "$TOP/mk/tools/distcc-cc.sh" "$cc" -c "$d.c" -o "$d.o"
 	expect_eq "$tc:   and sends no job to the servers" <(echo "$before") <(server_jobs)
 	utf8=$(free_port)
 	serve_locale=C.UTF-8
 	ok "distccd on 127.0.0.1:$utf8, in the C.UTF-8 locale" serve utf8 127.0.0.1 "$utf8" 127.0.0.1
 	serve_locale=
-	ok "$tc: the probe refuses it" fails env DISTCC_HOSTS="127.0.0.1:$utf8/1" "$TOP/mk/distcc-pump.sh" "$d.distcc.log" --probe "$cc"
+	ok "$tc: the probe refuses it" fails env DISTCC_HOSTS="127.0.0.1:$utf8/1" "$TOP/mk/tools/distcc-pump.sh" "$d.distcc.log" --probe "$cc"
 	before=$(for s in $servers; do count COMPILE_OK "$work/$s.log"; done)
 	run pump "through distcc, pump mode ($hosts)" $dir/ -- "${pump[@]}"
 	expect_eq "$tc: diagnostics identical, local and pump mode ($(all local | count ': warning: ') warnings in $objects objects)" \

@@ -1,4 +1,4 @@
-# boot.sh - sourced by mk/series-check.sh (after mk/lib.sh, claims.sh): does
+# boot.sh - sourced by mk/series/series-check.sh (after mk/lib.sh, claims.sh): does
 # the patched kernel still boot?
 #
 #   boot               builds the whole patched image ($tree: zImage, on

@@ -1,4 +1,4 @@
-# claims.sh - sourced by mk/series-check.sh (after mk/lib.sh, trailers.sh):
+# claims.sh - sourced by mk/series/series-check.sh (after mk/lib.sh, trailers.sh):
 # the seed's corpus, what the check takes from it: the claims as records.
 #
 #   corpus_load        reads the seed's $CORPUS/seed-N/*-W*.jsonl.zst; writes

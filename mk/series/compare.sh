@@ -1,4 +1,4 @@
-# compare.sh - sourced by mk/series-check.sh (after mk/lib.sh): a patch's
+# compare.sh - sourced by mk/series/series-check.sh (after mk/lib.sh): a patch's
 # builds compared, as a record and as the lines printed.
 #
 #   compare NAME TC CLAIMS-FILE OBJS-FILE   one report record (JSON line) on

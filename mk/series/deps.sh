@@ -1,4 +1,4 @@
-# deps.sh - sourced by mk/series-check.sh (after mk/lib.sh): the include
+# deps.sh - sourced by mk/series/series-check.sh (after mk/lib.sh): the include
 # index of the seed's objects, from a finished build of the seed (make
 # build: its .*.o.cmd files), kept per tree in $WORK/deps: a rebuild that
 # is under way does not take it away.

@@ -1,4 +1,4 @@
-# headers.sh - sourced by mk/series-check.sh (after mk/lib.sh): the objects
+# headers.sh - sourced by mk/series/series-check.sh (after mk/lib.sh): the objects
 # a patch affects.
 #
 #   affected PATCHFILE NAME   reads $tmp/claims, $tmp/built, $deps, $tree;

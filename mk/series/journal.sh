@@ -1,4 +1,4 @@
-# journal.sh - sourced by mk/series-check.sh (after mk/lib.sh, list.sh): the
+# journal.sh - sourced by mk/series/series-check.sh (after mk/lib.sh, list.sh): the
 # private copy of the tree ($tree) and the journal of the patches applied to
 # it, so that a later run finds it where it is.
 #

@@ -1,4 +1,4 @@
-# list.sh - sourced by mk/series-check.sh (after mk/lib.sh, trailers.sh):
+# list.sh - sourced by mk/series/series-check.sh (after mk/lib.sh, trailers.sh):
 # which patches the check moves the tree along, and which it checks.
 #
 #   series_list        reads $SERIES/series, $SERIES/*.patch and ONLY; writes

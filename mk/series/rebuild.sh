@@ -1,4 +1,4 @@
-# rebuild.sh - sourced by mk/series-check.sh (after mk/lib.sh): the
+# rebuild.sh - sourced by mk/series/series-check.sh (after mk/lib.sh): the
 # affected objects built before and after a patch, as make repro builds
 # one: a scratch build per toolchain (mk/lib.sh scratch_desc), mk/build.sh
 # and mk/corpus.sh records.

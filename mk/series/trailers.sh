@@ -1,4 +1,4 @@
-# trailers.sh - sourced by mk/series-check.sh (after mk/lib.sh): the
+# trailers.sh - sourced by mk/series/series-check.sh (after mk/lib.sh): the
 # Fixes-warning trailers of a fix patch's commit message.
 #
 #   claims PATCHFILE   the claims, one a line on stdout, folded lines joined

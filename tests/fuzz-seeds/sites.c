@@ -3,7 +3,7 @@
  * arrays of records pointing at strings, between the __start_/__stop_
  * symbols the kernel's linker script gives them. Here the linker makes
  * those symbols itself (sections named as C identifiers, referenced from
- * _start). A seed for fuzzing (mk/fuzz.mk, cross gcc) and a 64-bit image
+ * _start). A seed for fuzzing (mk/tools/fuzz.mk, cross gcc) and a 64-bit image
  * for tests/t01-helpers.sh (host gcc). Never run.
  */
 struct ftrace_branch_data {

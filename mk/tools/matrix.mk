@@ -10,7 +10,7 @@
 # the command line's settings win (WLEVELS="1 12 123" builds each).
 # A toolchain older than the tree's minimum is a row that names the rule,
 # a kernel that fails to build a row with its root causes: findings, not
-# errors. mk/matrix.sh runs the builds and writes the table to
+# errors. mk/tools/matrix.sh runs the builds and writes the table to
 # $(O)/matrix/table.txt, beside each build's log.
 
 MATRIX_TOOLCHAINS ?= gcc-11 gcc-12 clang-13 clang-14 clang-15 clang-16 clang-19 clang-22
@@ -22,5 +22,5 @@ matrix-wlevels = $(if $(call cmdline,WLEVELS),$(WLEVELS),123)
 .PHONY: matrix
 matrix: helpers
 	$(Q)MATRIX_KVERS='$(MATRIX_KVERS)' MATRIX_TOOLCHAINS='$(MATRIX_TOOLCHAINS)' MATRIX_WLEVELS='$(matrix-wlevels)' \
-		$(TOP)/mk/matrix.sh $(MATRIX_DIR) \
+		$(TOP)/mk/tools/matrix.sh $(MATRIX_DIR) \
 		P=0 CONFIG=small WLEVELS='$(matrix-wlevels)' $(KWARN_CMDLINE) BOOT=0

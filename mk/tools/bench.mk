@@ -36,7 +36,7 @@ BENCH_BUILD_ENV = SEED=$(SEED) P=$(P) TC_NAME=$(TC_NAME) JOBS=$(JOBS) KWARN_CC=$
 	KMAKE_PLAIN='$(call kmake,@DIR@,$(TOOLCHAIN),)' KMAKE_WRAPPED='$(call kmake,@DIR@,$(TOOLCHAIN),1)' \
 	$(if $(DISTCC_HOSTS),DISTCC_HOSTS='$(DISTCC_HOSTS)' \
 		DISTCC_SKIP='$(if $(BENCH_DISTCC),,$(call distcc-why,$(TOOLCHAIN)))' DISTCC_JOBS=$(DISTCC_JOBS) \
-		KMAKE_DISTCC='$(TOP)/mk/distcc-pump.sh @DIR@/distcc.log $(call kmake,@DIR@,$(TOOLCHAIN),distcc)' \
+		KMAKE_DISTCC='$(TOP)/mk/tools/distcc-pump.sh @DIR@/distcc.log $(call kmake,@DIR@,$(TOOLCHAIN),distcc)' \
 		KMAKE_DISTCC_PREPARE='$(call kmake,@DIR@,$(TOOLCHAIN),distcc)')
 
 .PHONY: bench

@@ -1,6 +1,6 @@
 #!/bin/bash
 # compare-mail.sh - make compare FORMAT=mail: compare's JSON as a build
-# bot's report (mk/compare-mail.jq), with what the JSON does not hold: the
+# bot's report (mk/query/compare-mail.jq), with what the JSON does not hold: the
 # compilers and tree (the build records of each side's first corpus file)
 # and the source line of each warning listed (its record, read from the
 # corpus files of the seeds of the warnings listed alone).
@@ -11,8 +11,7 @@
 # and B_FILES: each side's corpus files, one a line (in seed-N
 # directories); SETTINGS may be empty (compare-mail.jq reads RUN_B's).
 STEP=compare
-. "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh"
 need_vars RUN_A RUN_B A B W LIST
 [ $# = 3 ] || fail "usage: compare-mail.sh JSON A_FILES B_FILES"
 tmp=$(mktemp -d) || exit 2
@@ -21,7 +20,7 @@ mail() {	# mail JSON JQ-ARG...: compare-mail.jq on JSON
 	local in=$1
 	shift
 	jq -r --arg run_a "$RUN_A" --arg run_b "$RUN_B" --arg a "$A" --arg b "$B" --arg w "$W" \
-		--argjson list "$LIST" --arg settings "${SETTINGS-}" "$@" -f "$here/compare-mail.jq" "$in"
+		--argjson list "$LIST" --arg settings "${SETTINGS-}" "$@" -f "$MK/query/compare-mail.jq" "$in"
 }
 json=$1
 shift

@@ -9,7 +9,7 @@
 # cannot be read fails (exit 3, naming it): its files would be left out
 # without a word, and the query would look whole.
 STEP=corpus-files
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 [ $# -ge 2 ] || fail "usage: corpus-files.sh RUNDIR NAME [SEED...]"
 run=$1 name=$2
 shift 2
@@ -19,7 +19,7 @@ shopt -s nullglob
 		dirs=("$run"/seed-*/)
 		printf '%s\n' "${dirs[@]%/}"
 	else
-		mapfile -t seeds < <("$(dirname "$0")/seeds.sh" "$@")
+		mapfile -t seeds < <("$MK/seeds.sh" "$@")
 		printf '%s\n' "${seeds[@]/#/$run/seed-}"
 	fi
 } | while IFS= read -r d; do

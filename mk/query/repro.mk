@@ -5,7 +5,7 @@
 #   make repro ID=3f2a9c SCRIPT=repro.sh      a script for a fresh Debian 12
 #   make repro ID=3f2a9c W=1                  at another W level
 #
-# mk/repro.sh exits 0 when the warning came back, 1 when the build ran and
+# mk/query/repro.sh exits 0 when the warning came back, 1 when the build ran and
 # it did not, 2 on a setup error (unknown or ambiguous ID, no corpus, missing
 # toolchain). make turns any failure into its own 2, so the script's code
 # is also written to $(O)/repro/status.
@@ -27,8 +27,8 @@ repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 repro: $(KWARN_PARSE) $(KWARN_INDEX)
 	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; \
 	$(call index-update) || { echo 2 > $(O)/repro/status; exit 2; }; status=0; \
-	$(TOP)/mk/repro.sh PHASE=find $(repro-vars) && \
+	$(TOP)/mk/query/repro.sh PHASE=find $(repro-vars) && \
 	$(MAKE) -s $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/repro/toolchain).sh \
 		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER),KVER=$(KVER)) && \
-	$(TOP)/mk/repro.sh PHASE=build $(repro-vars) || status=$$?; \
+	$(TOP)/mk/query/repro.sh PHASE=build $(repro-vars) || status=$$?; \
 	echo $$status > $(O)/repro/status; exit $$status

@@ -2,7 +2,7 @@
 # repro.sh - rebuild the one object that printed a corpus warning, with the
 # build's own .config, toolchain and W level, and say whether it came back.
 #
-# Usage: repro.sh PHASE=find|build VAR=VALUE...  (see mk/repro.mk; all
+# Usage: repro.sh PHASE=find|build VAR=VALUE...  (see mk/query/repro.mk; all
 # come from make). PHASE=find looks the warning up in the corpus and keeps
 # it in $O/repro/found, before make prepares the tree; PHASE=build
 # rebuilds its object (or writes SCRIPT=) as make corpus builds (mk/build.sh)
@@ -12,7 +12,7 @@
 # and its toolchain's name (make why looks up its warning here too).
 # Exit: 0 found or reproduced, 1 built but not reproduced, 2 setup error.
 STEP=${STEP:-repro}
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 for a; do declare "$a"; done
 
 # --- find the record -------------------------------------------------------
@@ -121,7 +121,7 @@ fi
 # --- a script for a fresh machine ------------------------------------------
 if [ -n "$SCRIPT" ]; then
 	REC=$rec BUILD_RECORD=$tmp/build OBJ=$obj W=$w TOOLCHAIN=$tc KSRC=$KSRC SERIES=$SERIES SRC_PKG=$SRC_PKG O=$O \
-		SCRIPT=$SCRIPT "$TOP/mk/repro-script.sh" > "$SCRIPT.tmp" && chmod +x "$SCRIPT.tmp" && mv "$SCRIPT.tmp" "$SCRIPT" ||
+		SCRIPT=$SCRIPT "$TOP/mk/query/repro-script.sh" > "$SCRIPT.tmp" && chmod +x "$SCRIPT.tmp" && mv "$SCRIPT.tmp" "$SCRIPT" ||
 		fail "cannot write $SCRIPT"
 	say SCRIPT "$SCRIPT"
 	exit 0

@@ -3,7 +3,7 @@
 # applies, removes the warnings it names, adds none, and every object it
 # affects still builds, for each toolchain, at the seed's config and W level.
 #
-# Usage: series-check.sh VAR=VALUE...  (see mk/series.mk; all come from make)
+# Usage: series-check.sh VAR=VALUE...  (see mk/series/series.mk; all come from make)
 #
 # A fix patch names what it fixes in its commit message, one Fixes-warning
 # trailer per warning (mk/series/trailers.sh). The series is series/series
@@ -24,17 +24,17 @@
 # series without its fix patches, which come last (the "before" of make
 # series-compare), listed in $WORK/base.series.
 #
-# Writes $WORK/report.jsonl, one record per patch and toolchain (mk/series.mk
+# Writes $WORK/report.jsonl, one record per patch and toolchain (mk/series/series.mk
 # keeps what is printed in $WORK/report.txt). Exit: 0 every checked patch passed,
 # 1 a patch failed, 2 setup error (no corpus, a patch that does not apply,
 # a build that fails before the patch).
 STEP=series-check
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 for a; do declare "$a"; done
 : "${MAXOBJS:=40}" "${JOBS:=2}" "${BOOT:=auto}" "${MODE:=full}" "${V:=0}" "${FAILW:=12}"
 : "${OBJDUMP:=arm-linux-gnueabi-objdump}" "${BOOT_TIMEOUT:=600}" "${BOOT_MEM:=512}"
 for part in trailers list journal claims deps headers rebuild compare boot; do
-	. "$(dirname "$0")/series/$part.sh"
+	. "$MK/series/$part.sh"
 done
 tree=$WORK/src
 mkdir -p "$WORK" || fail "cannot create $WORK"

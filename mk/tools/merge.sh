@@ -14,7 +14,7 @@
 #   and CORPUS) are refused, one line naming both and the first build
 #   record field that differs; the same bytes twice are one file
 # - files of one RUN and toolchain built with other packages (CORPUS's
-#   among them) are refused, naming two (mk/merge-packages.sh)
+#   among them) are refused, naming two (mk/tools/merge-packages.sh)
 # - a corpus file CORPUS already holds (the same sha256) is not checked
 #   again
 # - any other is checked once: its summary's header against the file (the
@@ -44,8 +44,7 @@
 # no corpus file or a symbolic link), 2 usage, 3 I/O (an unreadable
 # directory).
 STEP=merge
-. "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh"
 [ $# -ge 2 ] || fail "usage: merge.sh CORPUS FROM..."
 dest=$(realpath -m -- "$1") || fail "$1: not a path"
 shift
@@ -53,7 +52,7 @@ shift
 # what is read of a corpus file or a summary here stops at the readers'
 # limits (mk/corpus-lib.jq): a damaged one is then checked whole, and
 # mk/corpus-check.sh says what it is
-read -r line_max corpus_max < <(jq -n -r -L "$here" 'include "corpus-lib"; "\(line_max) \(corpus_max)"')
+read -r line_max corpus_max < <(jq -n -r -L "$MK" 'include "corpus-lib"; "\(line_max) \(corpus_max)"')
 # line1 FILE: line 1 of zstd file FILE, at most line_max + 1 bytes of it
 line1() { zstd -dcq < "$1" 2> /dev/null | head -c $((line_max + 1)) | head -n 1; }
 # lists are lines of tab-separated fields: no such character in a path
@@ -123,7 +122,7 @@ done
 # every corpus file at a corpus path (mk/corpus-lib.jq, rel_why): a FROM at
 # another depth (a seed or tree directory, a corpus's parent) would place
 # files where no query reads them
-jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$i, $rel] | rel_why($rel) // empty | "\($i)\t\($rel)\t\(.)"' \
+jq -R -r -L "$MK" 'include "corpus-lib"; split("\t") as [$i, $rel] | rel_why($rel) // empty | "\($i)\t\($rel)\t\(.)"' \
 	"$work/corpora" > "$work/badrel" || fail_with 2 "cannot judge the corpus paths (jq)"
 if IFS=$tab read -r i rel why < "$work/badrel"; then
 	d=${froms[i]} up=$(( $(tr -cd / <<< "$rel" | wc -c) - 3 ))
@@ -151,7 +150,7 @@ while IFS=$tab read -r i _ rel; do
 		printf '%s\t%s\n' "$f" "${x//$nl/ }" ;;
 	esac
 done < "$work/files" > "$work/runs"
-bad=$(jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$f, $l]
+bad=$(jq -R -r -L "$MK" 'include "corpus-lib"; split("\t") as [$f, $l]
 	| ($l | try fromjson catch null | run_json_why) // empty | "\($f): \(.)"' "$work/runs" | head -n 1) ||
 	fail_with 2 "cannot judge the .run.json files (jq)"
 [ -z "$bad" ] || fail_with 1 "$bad: nothing merged"
@@ -198,9 +197,9 @@ conflict() {
 			  else "\(.) differs: \($a[.] | show) against \($b[.] | show)" end
 		  end')
 	case $why in
-	"damaged A") "$here/corpus-check.sh" "$a" || return; why="line 1 of $a cannot be read" ;;
-	"damaged B") "$here/corpus-check.sh" "$b" || return; why="line 1 of $b cannot be read" ;;
-	"the same build record"*) "$here/corpus-check.sh" "$a" "$b" || return ;;
+	"damaged A") "$MK/corpus-check.sh" "$a" || return; why="line 1 of $a cannot be read" ;;
+	"damaged B") "$MK/corpus-check.sh" "$b" || return; why="line 1 of $b cannot be read" ;;
+	"the same build record"*) "$MK/corpus-check.sh" "$a" "$b" || return ;;
 	esac
 	warn "$a and $b: two different corpora for one path: $why; nothing merged"
 }
@@ -256,7 +255,7 @@ heads() {
 	done
 }
 judge() {
-	jq -n -R -r -L "$here" '
+	jq -n -R -r -L "$MK" '
 	include "corpus-lib";
 	fields as $fields | ($fields | quick) as $quick
 	| foreach inputs as $l ({n: 0, a: []};
@@ -278,7 +277,7 @@ judge() {
 }
 in_parts heads "$work/check" "$work/heads" || fail_with 3 "cannot read the corpus files"
 judge < "$work/heads" | sort > "$work/verdicts" || fail_with 2 "cannot judge the corpus files (jq)"
-"$here/merge-packages.sh" "$dest" "$work/heads" || exit
+"$MK/tools/merge-packages.sh" "$dest" "$work/heads" || exit
 declare -A item fresh
 while IFS=$tab read -r rel h c s; do item[$rel]="$c$tab$s"; done < "$work/check"
 
@@ -288,7 +287,7 @@ awk -F '\t' '$1 == "full" { print $2 }' "$work/verdicts" > "$work/full"
 while read -r rel; do printf '%s\n' "${item[$rel]%%"$tab"*}"; done < "$work/full" > "$work/fullpaths"
 checks() {
 	local f
-	while read -r f; do "$here/corpus-check.sh" "$f" || return; done
+	while read -r f; do "$MK/corpus-check.sh" "$f" || return; done
 }
 in_parts checks "$work/fullpaths" "$work/checked" || exit
 awk -F '\t' '$1 == "full" && $3 != "a branch profile" { print $2 "\t" $3 }' "$work/verdicts" > "$work/resum"
@@ -296,7 +295,7 @@ resum() {
 	local rel why c o
 	while IFS=$tab read -r rel why; do
 		c=${item[$rel]%%"$tab"*} o=$work/sum/${rel%.jsonl.zst}.sum.zst
-		mkdir -p "${o%/*}" && "$here/summary.sh" -o "$o" "$c" && touch -r "$c" "$o" || return 3
+		mkdir -p "${o%/*}" && "$MK/summary.sh" -o "$o" "$c" && touch -r "$c" "$o" || return 3
 		say SUMMARY "${rel%.jsonl.zst}.sum.zst ($why: made from the corpus file)"
 	done
 }

@@ -2,11 +2,11 @@
 # kwarn-distcc - one compile through distcc in pump mode, never plain distcc.
 #
 # Usage: kwarn-distcc COMPILER [ARG...]
-#   Kbuild: CC="kwarn-cc kwarn-distcc clang-14", under mk/distcc-pump.sh
+#   Kbuild: CC="kwarn-cc kwarn-distcc clang-14", under mk/tools/distcc-pump.sh
 #   (installed as $(O)/bin/kwarn-distcc, like kwarn-cc)
 #
 # The server compiles its copies of the files under a temporary root
-# (TMPDIR/distccd_XXXXXX, see mk/distcc-include-server.py): the paths in
+# (TMPDIR/distccd_XXXXXX, see mk/tools/distcc-include-server.py): the paths in
 # the diagnostics lose that prefix and read as on the client. When the
 # include server cannot list a file's headers, distcc would preprocess the
 # file locally and send the result (plain distcc), which changes the
@@ -14,7 +14,7 @@
 # distcc's own messages go to its log, never to stderr (kwarn-cc keeps
 # stderr as the object's diagnostics); its warnings (a host that failed, a
 # compile retried locally) and the local compiles are added to
-# $KWARN_DISTCC_LOG. Outside mk/distcc-pump.sh (no include server: make
+# $KWARN_DISTCC_LOG. Outside mk/tools/distcc-pump.sh (no include server: make
 # prepare, run before it) it compiles locally. Exits with the compiler's
 # status. /bin/sh, not bash with mk/lib.sh: it runs once per compile, from
 # its copy in $(O)/bin; its line says "kwarn: distcc-cc: ..." all the same.

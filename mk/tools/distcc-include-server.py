@@ -2,7 +2,7 @@
 """distcc-include-server.py - Debian 12's distcc include server, fixed.
 
 Usage: distcc-include-server.py --port SOCKET --pid_file FILE [OPTION...]
-(the options of include_server.py; mk/distcc-pump.sh starts it)
+(the options of include_server.py; mk/tools/distcc-pump.sh starts it)
 
 Pump mode needs the include server of the distcc-pump package (distcc 3.4):
 it lists the headers of each compile, distcc sends them, and the server
@@ -22,13 +22,13 @@ these attributes are replaced:
    diagnostic's source line from PATH, which the server does not have, and
    prints no source line and byte columns instead of display columns
    (tabs). Without it GCC prints the server's paths; kwarn-distcc
-   (mk/distcc-cc.sh) turns them back into the client's.
+   (mk/tools/distcc-cc.sh) turns them back into the client's.
 3. Only the include directories that files were sent from exist on the
    server: GCC's -Wmissing-include-dirs (W=1) names the others. Every -I
    directory that exists on the client is created there too.
 4. It does not know clang's two-word "-meabi gnu" (arch/arm/Makefile), takes
    "gnu" for a second source file and gives up on every clang compile.
-   (kwarn compiles clang locally, mk/distcc.mk; tests/t91-distcc.sh
+   (kwarn compiles clang locally, mk/tools/distcc.mk; tests/t91-distcc.sh
    measures why.)
 """
 import os

@@ -17,7 +17,7 @@
 # name). H: the build records of A's and B's first corpus files; R: the
 # source lines of the warnings listed ({side, seed, key, source}).
 # listed: instead of the mail, the warnings it lists as "SIDE SEED KEY"
-# lines (mk/compare-mail.sh reads their records for R).
+# lines (mk/query/compare-mail.sh reads their records for R).
 def plural($n; $w): "\($n) \($w)\(if $n == 1 then "" else "s" end)";
 def lv: if . == null then "level unknown" elif . == 0 then "level 0 (no W=)" else "W=\(.)" end;
 # the settings of run directory $r (linux-source-6.12/p0-small:

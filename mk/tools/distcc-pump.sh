@@ -8,10 +8,10 @@
 # which preprocesses and compiles them there with the same command, so the
 # compiler sees what it sees locally (plain distcc preprocesses locally and
 # sends the result, which changes the diagnostics). Starts the include
-# server (mk/distcc-include-server.py: Debian's, fixed), gives every host
+# server (mk/tools/distcc-include-server.py: Debian's, fixed), gives every host
 # of DISTCC_HOSTS ",cpp,lzo" (localhost compiles locally: leave it), runs
 # COMMAND and stops the server. CC must be "kwarn-cc kwarn-distcc
-# COMPILER" (mk/distcc.mk): kwarn-distcc maps the server's paths back,
+# COMPILER" (mk/tools/distcc.mk): kwarn-distcc maps the server's paths back,
 # keeps plain distcc out and writes to LOG what did not compile remotely.
 # Exits with COMMAND's status.
 #
@@ -20,10 +20,9 @@
 # locale: quotes, translations) must be the same. Exits 1 when they differ
 # on a host, and says where; 2 when the include server does not start.
 STEP=distcc-pump
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 [ $# -ge 2 ] || fail "usage: distcc-pump.sh LOG COMMAND... | LOG --probe COMPILER"
 need_vars DISTCC_HOSTS
-here=$(cd "$(dirname "$0")" && pwd)
 log=$(realpath -m "$1")
 shift
 hosts=
@@ -44,7 +43,7 @@ stop() {
 }
 trap stop EXIT
 # like distcc-pump: optimized, warnings on; it forks and returns when ready
-if ! PYTHONOPTIMIZE=1 /usr/bin/python3 "$here/distcc-include-server.py" \
+if ! PYTHONOPTIMIZE=1 /usr/bin/python3 "$MK/tools/distcc-include-server.py" \
 		--port "$dir/socket" --pid_file "$dir/pid" -d1 2> "$dir/stderr" ||
    ! pid=$(cat "$dir/pid") || [ ! -S "$dir/socket" ]; then
 	cat "$dir/stderr" >&2
@@ -73,7 +72,7 @@ if [ "$1" = --probe ]; then
 	status=0
 	for h in $hosts; do
 		case $h in --*|localhost|localhost[/:,]*) continue ;; esac
-		env -u LC_ALL DISTCC_HOSTS=$h "$here/distcc-cc.sh" "$@" 2> "$p/there" || true
+		env -u LC_ALL DISTCC_HOSTS=$h "$MK/tools/distcc-cc.sh" "$@" 2> "$p/there" || true
 		if ! cmp -s "$p/here" "$p/there"; then
 			warn "${h%%,*} compiles $cc with other diagnostics than here" \
 				"(another compiler version, or distccd not in the C locale?):"

@@ -9,7 +9,7 @@
 # Only the seeds CORPUS does not hold whole (a corpus file of every
 # toolchain and level, a branch profile of every boot toolchain with
 # BOOT=1) are submitted: after a task died, the same command builds what
-# it left. mk/slurm.sh does it.
+# it left. mk/tools/slurm.sh does it.
 
 # where each task builds: a directory on the node's own disk (the tree is
 # unpacked there once per node, the builds stay for the next task)
@@ -37,4 +37,4 @@ slurm: helpers
 	$(Q)SEEDS_FILE=$(O)/slurm-seeds CORPUS=$(CORPUS) RUN=$(RUN_DIR) STAGING=$(STAGING) NODE_O=$(NODE_O) \
 		TASK_CPUS=$(TASK_CPUS) SEEDS_PER_TASK=$(SEEDS_PER_TASK) MAX_TASKS=$(MAX_TASKS) PARTITION='$(PARTITION)' \
 		ACCOUNT='$(ACCOUNT)' TIME_LIMIT='$(TIME_LIMIT)' NAMES='$(strip $(slurm-names))' \
-		$(TOP)/mk/slurm.sh submit $(KWARN_CMDLINE)
+		$(TOP)/mk/tools/slurm.sh submit $(KWARN_CMDLINE)

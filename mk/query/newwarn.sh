@@ -6,10 +6,10 @@
 # does (mk/build.sh, mk/corpus.sh records): its records, levels included,
 # are in $O/newwarn/RUN^seed-N/TOOLCHAIN-{before,after}/diags.jsonl.
 #
-# Usage: newwarn.sh VAR=VALUE...  (see mk/newwarn.mk; all come from make)
+# Usage: newwarn.sh VAR=VALUE...  (see mk/query/newwarn.mk; all come from make)
 # Exit: 0 nothing new, 1 the diff adds findings, 2 setup error.
 STEP=newwarn
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 for a; do declare "$a"; done
 
 [ -n "$DIFF" ] || fail "say which patch: DIFF=file.patch"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# matrix.sh - make matrix (mk/matrix.mk): the builds, then the table.
+# matrix.sh - make matrix (mk/tools/matrix.mk): the builds, then the table.
 #
 # Usage: MATRIX_KVERS= MATRIX_TOOLCHAINS= MATRIX_WLEVELS= matrix.sh DIR SETTING...
 # For each tree KVER and toolchain: make corpus SETTING... KVER= TOOLCHAINS=
@@ -11,7 +11,7 @@
 # Exit 0 when every row is there (a refusal and a failed kernel are
 # findings), 1 when kwarn itself failed for a row (its log is named).
 STEP=matrix
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 [ $# -ge 1 ] || fail "usage: MATRIX_KVERS= MATRIX_TOOLCHAINS= MATRIX_WLEVELS= matrix.sh DIR SETTING..."
 need_vars MATRIX_KVERS MATRIX_TOOLCHAINS MATRIX_WLEVELS
 dir=$1 kvers=$MATRIX_KVERS tcs=$MATRIX_TOOLCHAINS wlevels=$MATRIX_WLEVELS

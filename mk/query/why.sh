@@ -2,7 +2,7 @@
 # why.sh - the Kconfig symbols that make one corpus warning appear, found
 # by probes at the cost of one object each.
 #
-# Usage: why.sh VAR=VALUE...  (from mk/why.mk, after mk/repro.sh
+# Usage: why.sh VAR=VALUE...  (from mk/query/why.mk, after mk/query/repro.sh
 # PHASE=find looked the warning up into $STATE/found)
 # What a probe is, the candidates, the two ddmin passes and the hint across
 # seeds: doc/why.md. A probe builds as repro does (mk/build.sh in a scratch
@@ -11,7 +11,7 @@
 # inputs. WDIR/probes.log has each probe's whole change list.
 # Exit: 0 a gating set found, 1 none among the candidates, 2 setup error.
 STEP=why
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 for a; do declare "$a"; done
 need_vars STATE O KSRC TOP KWARN_CC KWARN_PARSE WHY_PROBES
 found=$STATE/found
@@ -103,13 +103,13 @@ list() {
 # --- is the object built? ---------------------------------------------------
 # Each step from the object up to its top directory (the object in its
 # directory's lists, the directory in its parent's), as Kbuild's own
-# Makefiles say under a config (mk/why-objs.mk); only the steps that hold
+# Makefiles say under a config (mk/query/why-objs.mk); only the steps that hold
 # for the seed's config are asked (a directory an arch Makefile adds, as
 # arch/arm/mach-*/, is not in its parent's lists)
 objs_of() {	# objs_of CONFIG DIR: what DIR builds under CONFIG
 	mkdir -p "$tmp/objs/include/config"
 	grep '^CONFIG_' "$1" > "$tmp/objs/include/config/auto.conf" || true
-	(cd "$tmp/objs" && make -s -f "$KSRC/scripts/Makefile.build" -f "$TOP/mk/why-objs.mk" \
+	(cd "$tmp/objs" && make -s -f "$KSRC/scripts/Makefile.build" -f "$TOP/mk/query/why-objs.mk" \
 		obj="$2" srctree="$KSRC" objtree=. ARCH=arm SRCARCH=arm kwarn-objs 2> /dev/null) || true
 }
 steps=()

@@ -7,10 +7,10 @@
 # the same file system, else copied), each checked once: its summary
 # against the file, or the whole file when it has none (it then gets one).
 # Two different corpora for one path are refused before anything is
-# written. mk/merge.sh says how. Then the index takes what came in
+# written. mk/tools/merge.sh says how. Then the index takes what came in
 # (mk/index.mk).
 .PHONY: merge
 merge: $(KWARN_INDEX)
 	$(Q)test -n "$(strip $(FROM))" || { echo "kwarn: merge needs FROM=\"DIR...\": the corpus directories to gather" >&2; exit 2; }
-	$(Q)$(TOP)/mk/merge.sh $(CORPUS) $(abspath $(FROM))
+	$(Q)$(TOP)/mk/tools/merge.sh $(CORPUS) $(abspath $(FROM))
 	$(Q)$(call index-update)

@@ -1,5 +1,5 @@
 #!/bin/bash
-# merge-packages.sh - mk/merge.sh's check that the corpus files of one RUN
+# merge-packages.sh - mk/tools/merge.sh's check that the corpus files of one RUN
 # and toolchain were built with the same packages: files from machines
 # whose compilers (or binutils, or armel libc) differ are not one campaign.
 #
@@ -14,7 +14,7 @@
 # Exit: 0; 1 with one line per RUN and toolchain that differs, naming two
 # files and a package; 2 usage.
 STEP=merge
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 [ $# = 2 ] || fail "usage: merge-packages.sh CORPUS HEADS"
 dest=$1 heads=$2
 tab=$'\t'

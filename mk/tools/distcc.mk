@@ -5,7 +5,7 @@
 # outermost to capture each object's stderr. Pump mode, because the server
 # then preprocesses with the headers sent to it and prints the diagnostics
 # of a local build byte for byte (t91); plain mode preprocesses locally and
-# prints others, so kwarn-distcc (mk/distcc-cc.sh) compiles locally what
+# prints others, so kwarn-distcc (mk/tools/distcc-cc.sh) compiles locally what
 # pump mode cannot take, and ccache (local preprocessing) is off. Clang and
 # cross prefix toolchains compile locally: the server's paths renumber
 # Clang's notes, and distccd runs compilers by name, not path.
@@ -15,7 +15,7 @@ DISTCC_PACKAGES := distcc distcc-pump python3-lzo
 # the toolchains whose diagnostics pump mode keeps, and why the others
 # compile locally
 distcc-tc = $(call tc-is-gcc,$(1))
-distcc-why = $(if $(call tc-is-clang,$(1)),pump mode changes the diagnostics of Clang (mk/distcc.mk),\
+distcc-why = $(if $(call tc-is-clang,$(1)),pump mode changes the diagnostics of Clang (mk/tools/distcc.mk),\
 	distccd runs compilers by name, not by path)
 # $(call use-distcc,TOOLCHAIN): non-empty when its builds go to distcc
 use-distcc = $(if $(strip $(DISTCC_HOSTS)),$(call distcc-tc,$(1)))
@@ -27,5 +27,5 @@ DISTCC_JOBS ?= $(shell echo '$(DISTCC_HOSTS)' | awk '{ for (i = 1; i <= NF; i++)
 # the compile wrapper lives in the cache, like kwarn-cc: builds stay
 # incremental from any checkout
 KWARN_DISTCC := $(O)/bin/kwarn-distcc
-$(KWARN_DISTCC): $(TOP)/mk/distcc-cc.sh
+$(KWARN_DISTCC): $(TOP)/mk/tools/distcc-cc.sh
 	$(Q)mkdir -p $(@D); cmp -s $< $@ || { cp $< $@.tmp && mv $@.tmp $@; }

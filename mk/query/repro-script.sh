@@ -12,7 +12,7 @@
 # build's output for the warning's text, where make repro goes through
 # mk/build.sh and mk/corpus.sh: it cannot source them.
 STEP=repro-script
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 need_vars REC BUILD_RECORD OBJ TOOLCHAIN KSRC SERIES SRC_PKG O
 rec=$REC build=$BUILD_RECORD obj=$OBJ w=${W:-} series=$SERIES srcpkg=$SRC_PKG
 use_toolchain "$TOOLCHAIN"

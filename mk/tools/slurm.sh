@@ -1,5 +1,5 @@
 #!/bin/bash
-# slurm.sh - a campaign on a Slurm cluster (mk/slurm.mk): what make slurm
+# slurm.sh - a campaign on a Slurm cluster (mk/tools/slurm.mk): what make slurm
 # submits, and what its jobs run.
 #
 # Usage: SEEDS_FILE= CORPUS= RUN= STAGING= NODE_O= TASK_CPUS= SEEDS_PER_TASK= MAX_TASKS=
@@ -25,9 +25,8 @@
 STEP=slurm
 # lib.sh drops MAKEFLAGS: sbatch hands the jobs this environment, and a
 # task's make must not look for the submitting make's jobserver
-. "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
-top=${here%/mk}
+. "$(dirname "$0")/../lib.sh"
+top=${MK%/mk}
 
 # missing SUB: the seeds of SUB/seeds that SUB/run lacks a file of SUB/names of
 missing() {
@@ -82,9 +81,9 @@ submit)
 	say SLURM "$(plural "$total" seed), $((total - todo)) of them in CORPUS: $todo to build in $(plural "$ntasks" task) (SEEDS_PER_TASK=$per)"
 	# the jobs' scripts: what each runs, readable and runnable by hand
 	printf '#!/bin/bash\n# kwarn: the seeds of line SLURM_ARRAY_TASK_ID of tasks, built in the node-local O=\nexec %s\n' \
-		"$(printf '%q ' "$here/slurm.sh" task "$sub" "$node_o" "$cpus" "$@")" > "$sub/task.sh"
+		"$(printf '%q ' "$MK/tools/slurm.sh" task "$sub" "$node_o" "$cpus" "$@")" > "$sub/task.sh"
 	printf '#!/bin/bash\n# kwarn: after every task: make merge of corpus/ into CORPUS\nexec %s\n' \
-		"$(printf '%q ' "$here/slurm.sh" merge "$sub" "$corpus" "$node_o" "$@")" > "$sub/merge.sh"
+		"$(printf '%q ' "$MK/tools/slurm.sh" merge "$sub" "$corpus" "$node_o" "$@")" > "$sub/merge.sh"
 	chmod +x "$sub/task.sh" "$sub/merge.sh"
 	opts=(--parsable --chdir="$top")
 	[ -z "$partition" ] || opts+=(--partition="$partition")

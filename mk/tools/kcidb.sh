@@ -31,8 +31,7 @@
 # OUT is written as OUT.tmp, renamed into place when whole.
 # Exit: 0 written, 2 a corpus missing or unreadable, 3 OUT not written.
 STEP=kcidb
-. "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh"
 need_vars W HOLDERS FLAG_NAMES ORIGIN CORPUS_RUN
 URL=${URL-}
 [ $# -ge 1 ] || fail "usage: W= HOLDERS= FLAG_NAMES= ORIGIN= CORPUS_RUN= ... kcidb.sh OUT [SEED...]"
@@ -47,7 +46,7 @@ trap 'rm -rf "$tmp" "$out.tmp"' EXIT
 if [ $# = 0 ]; then
 	for d in "$run"/seed-*; do [ ! -d "$d" ] || echo "${d##*/seed-}"; done
 else
-	"$here/seeds.sh" "$@"
+	"$MK/seeds.sh" "$@"
 fi | sort -n -u > "$tmp/seeds"
 [ -s "$tmp/seeds" ] || fail "no corpus in $run; run make corpus first"
 while read -r s; do
@@ -69,7 +68,7 @@ while read -r s; do
 	for f in "$d"/*-branches.jsonl.zst; do [ ! -e "$f" ] || echo "$f" >> "$tmp/boots"; done
 done < "$tmp/seeds" > "$tmp/files"
 mapfile -t files < "$tmp/files"
-"$here/summary.sh" -u "$tmp" "${files[@]}" > "$tmp/sums" || exit 2
+"$MK/summary.sh" -u "$tmp" "${files[@]}" > "$tmp/sums" || exit 2
 
 # per file, a line: its .run.json (the build's seconds) or null, a tab, its
 # build record
@@ -83,7 +82,7 @@ for f in "${files[@]}"; do
 	first_line "$f"
 done > "$tmp/heads"
 # a .run.json that is not what kwarn writes (mk/corpus-lib.jq) is named
-[ ! -f "$tmp/runs" ] || bad=$(jq -R -r -L "$here" 'include "corpus-lib"; split("\t") as [$f, $l]
+[ ! -f "$tmp/runs" ] || bad=$(jq -R -r -L "$MK" 'include "corpus-lib"; split("\t") as [$f, $l]
 	| ($l | try fromjson catch null | run_json_why) // empty | "\($f): \(.)"' "$tmp/runs" | head -n 1)
 [ -z "${bad:-}" ] || fail_with 1 "$bad"
 

@@ -46,7 +46,7 @@ series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
 	$(foreach t,$(sort $(TOOLCHAINS) $(REF_TOOLCHAIN)),$(call tc-facts,$(t)))
 	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
 	$(Q)mkdir -p $(SERIES_WORK); rm -f $(SERIES_WORK)/status; \
-	{ status=0; $(TOP)/mk/series-check.sh $(series-vars) MODE=$(if $(filter series-apply,$@),apply,full) || \
+	{ status=0; $(TOP)/mk/series/series-check.sh $(series-vars) MODE=$(if $(filter series-apply,$@),apply,full) || \
 		status=$$?; echo $$status > $(SERIES_WORK)/status; } 2>&1 | tee $(SERIES_WORK)/report.txt; \
 	exit $$(cat $(SERIES_WORK)/status)
 
@@ -67,7 +67,7 @@ SERIES_RUN_DIR = ksrc$(call path-as-name,$(SERIES_WORK)/src)/p$(P)$(SEED_SUFFIX)
 .PHONY: series-compare series-base
 series-base: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
-	$(Q)mkdir -p $(SERIES_WORK) && $(TOP)/mk/series-check.sh $(series-vars) MODE=base
+	$(Q)mkdir -p $(SERIES_WORK) && $(TOP)/mk/series/series-check.sh $(series-vars) MODE=base
 
 series-compare: series-base
 	$(Q)status=0; for s in $$($(TOP)/mk/seeds.sh $(SEEDS_SPEC)); do for t in $(TOOLCHAINS); do \
@@ -79,7 +79,7 @@ series-compare: series-base
 			TREE_NAME='$(TREE_NAME)' SERIES_SHA=$(SERIES_BASE_SHA) \
 			CORPUS=$(SERIES_WORK)/corpus P=$(P) CONFIG=$(CONFIG) W=$(W) JOBS=$(JOBS) V=$(V) \
 			REF_TOOLCHAIN=$(REF_TOOLCHAIN) || exit 2; \
-		$(TOP)/mk/series-compare.sh $(call seed-dir,$(SERIES_WORK)/corpus,$$s,$(SERIES_RUN_DIR))/$(call build-name,$$t,$(W)).jsonl.zst $$after \
+		$(TOP)/mk/series/series-compare.sh $(call seed-dir,$(SERIES_WORK)/corpus,$$s,$(SERIES_RUN_DIR))/$(call build-name,$$t,$(W)).jsonl.zst $$after \
 			$(LIST) || status=$$?; \
 		[ $$status != 2 ] || exit 2; \
 	done; done; exit $$status

@@ -9,18 +9,17 @@
 # flags, then the first LIST (20) gone and new warnings. Exit: 0 nothing
 # new, 1 a warning is new, 2 trouble.
 STEP=series-compare
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 [ $# -ge 2 ] || fail "usage: series-compare.sh BEFORE.jsonl.zst AFTER.jsonl.zst [LIST]"
 before=$1 after=$2 list=${3:-20}
-here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp) || exit 2
 trap 'rm -f "$tmp"' EXIT
-"$here/corpus-check.sh" "$before" "$after" || exit 2
+"$MK/corpus-check.sh" "$before" "$after" || exit 2
 for f in "$before" "$after"; do
 	first_line "$f" | jq -r '"\(.toolchain) seed \(.seed) W=\(.w) config \(.config_sha256[:12]) series \(.series_sha256[:12])"'
 done | { read -r a; read -r b; echo "before: $a"; echo "after:  $b"
 	[ "${a% series *}" = "${b% series *}" ] || echo "kwarn: series-compare: the two builds differ in more than the series" >&2; }
-jq -n -r -L "$here" --argjson list "$list" \
+jq -n -r -L "$MK" --argjson list "$list" \
 	--slurpfile a <(zstd -dcq "$before") --slurpfile b <(zstd -dcq "$after") 'include "corpus-lib";
 	def pad($w): tostring | (" " * ($w - length)) + .;
 	warnings($a) as $A | warnings($b) as $B
