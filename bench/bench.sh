@@ -2,7 +2,7 @@
 # bench.sh - make bench: what kwarn costs, every figure from one run, each
 # against baselines run in the same invocation on the same input.
 #
-# Environment (set by mk/tools/bench.mk): O TOP CORPUS (the run's: RUN_DIR of
+# Environment (set by mk/tools/bench.mk): O TOP CORPUS_RUN (the run's: RUN_DIR of
 # CORPUS_ROOT; RUN_VARS are its settings) KSRC KWARN_PARSE MAKE W
 #   BENCH_SIZE    full (default): at least 1 GiB of input; small: 16 MiB
 #                 and cut-down corpora, to check that the bench runs
@@ -31,7 +31,7 @@
 # command fails.
 STEP=bench
 . "$(dirname "$0")/../mk/lib.sh"
-need_vars O TOP CORPUS CORPUS_ROOT RUN_DIR KSRC KWARN_PARSE
+need_vars O TOP CORPUS_RUN CORPUS_ROOT RUN_DIR KSRC KWARN_PARSE
 # KSRC is the tree to parse against; in a make's environment it would be a
 # user's tree (KSRC=), another RUN: only builds.sh gets it
 export -n KSRC
@@ -47,7 +47,7 @@ small)	bytes=${BENCH_BYTES:-$((16 << 20))} runs=${BENCH_RUNS:-1}
 *)	fail "BENCH_SIZE must be full or small, got '$size'" ;;
 esac
 # inputs in $O/bench, scratch files per size and corpus (benches may overlap)
-B=$O/bench/$size-$(echo "$CORPUS" | md5sum | cut -c1-8)
+B=$O/bench/$size-$(echo "$CORPUS_RUN" | md5sum | cut -c1-8)
 mkdir -p "$B"
 
 # measure OUT CMD...: "wall user sys rss_kb exit"
@@ -55,14 +55,14 @@ measure() { python3 "$here/measure.py" "$@"; }
 # calc EXPR [FORMAT]: awk arithmetic, printed with %.2f (or FORMAT)
 calc() { awk "BEGIN { printf \"${2:-%.2f}\", $1 }"; }
 
-mapfile -t logs < <(ls "$CORPUS"/seed-*/*-W"$W".log.zst 2>/dev/null | sort -V)
-mapfile -t corpora < <(ls "$CORPUS"/seed-*/*-W"$W".jsonl.zst 2>/dev/null | sort -V)
+mapfile -t logs < <(ls "$CORPUS_RUN"/seed-*/*-W"$W".log.zst 2>/dev/null | sort -V)
+mapfile -t corpora < <(ls "$CORPUS_RUN"/seed-*/*-W"$W".jsonl.zst 2>/dev/null | sort -V)
 [ ${#logs[@]} -gt 0 ] && [ ${#corpora[@]} -gt 0 ] ||
-	fail "no W=$W corpus with its raw log in $CORPUS; run make corpus first"
+	fail "no W=$W corpus with its raw log in $CORPUS_RUN; run make corpus first"
 
 # kwarn-parse as make corpus runs it: the build directory of the first log
 # (for its paths), its W level table (else the captured gcc-12 one)
-first=${logs[0]#"$CORPUS"/seed-}
+first=${logs[0]#"$CORPUS_RUN"/seed-}
 objdir=$(ls -d "$O/$RUN_DIR/seed-${first%%/*}/$(basename "${logs[0]}" .log.zst)" 2>/dev/null | head -n1 || true)
 levels=$TOP/tests/fixtures/gcc12-devicetable/levels.tsv
 [ -n "$objdir" ] && [ -f "$objdir/levels.tsv" ] && levels=$objdir/levels.tsv
@@ -166,7 +166,7 @@ echo "   s per GiB at k=4 / at k=1: $(calc "${perk[3]} / ${perk[0]}") (1.00: lin
 B=$B SIZE=$size TRIM=$trim "$here/campaign.sh" || exit 2
 
 # ---- 4. corpus size ----
-echo "== 4. corpus size: $CORPUS, W=$W"
+echo "== 4. corpus size: $CORPUS_RUN, W=$W"
 cb=0 craw=0 ci=0 cu=0
 for f in "${corpora[@]}"; do
 	cb=$((cb + $(stat -c %s "$f")))
@@ -190,7 +190,7 @@ echo "   raw logs: $nl file(s), $lraw bytes in $lb bytes (zstd -10): compression
 # directory, against a full build of the same seed, config, toolchain and
 # W level from an empty build directory, as make corpus builds it (kwarn-cc,
 # ccache off; bench/builds.sh full). The full build only at BENCH_SIZE=full.
-c=$CORPUS/seed-${SEED:-1}/${TC_NAME:-gcc-12}-W$W.jsonl.zst
+c=$CORPUS_RUN/seed-${SEED:-1}/${TC_NAME:-gcc-12}-W$W.jsonl.zst
 key=
 [ -f "$c" ] && read -r key < <(zstd -dcq "$c" | jq -r -n 'first(inputs |
 	select(.kind == "warning" and (.path | endswith(".c")) and .tool != "kernel-doc")) | .key')

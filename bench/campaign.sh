@@ -9,13 +9,13 @@
 # make compare against the baselines without it (every summary through
 # kwarn-agg) in the same run, their outputs compared.
 #
-# Environment (set by bench/bench.sh): O TOP CORPUS W MAKE B (its scratch
+# Environment (set by bench/bench.sh): O TOP CORPUS_RUN W MAKE B (its scratch
 #   directory) SIZE (full or small) TRIM (records kept per file, 0: all)
 #   BENCH_CAMPAIGN_SEEDS  the corpus sizes, in seeds (full: 1 10 100 1000;
 #                 small: 1 2); the jq path runs at 10 seeds, or at the
 #                 largest size below 10 when 10 is not one of them
 #
-# The campaign corpus is made from the real records of $CORPUS: seed N of
+# The campaign corpus is made from the real records of $CORPUS_RUN: seed N of
 # toolchain T is a copy of real corpus file ((N-1) mod R)+1 of T, its
 # records' seed (and, for a toolchain with no corpus, the toolchain)
 # relabeled. Compressing 3,000 corpus files at zstd -19 would take hours:
@@ -54,7 +54,7 @@ if [ "${1:-}" = --copy ]; then
 	exit 0
 fi
 
-need_vars O TOP CORPUS RUN_DIR W B SIZE
+need_vars O TOP CORPUS_RUN RUN_DIR W B SIZE
 # B is the scratch directory here, and compare's toolchain to make (an
 # exported B reaches make as B=): not handed on
 export -n B
@@ -79,14 +79,14 @@ mkdir -p "$C/src"
 declare -A srcs
 relabeled=
 for tc in $TCS; do
-	mapfile -t f < <(find "$CORPUS" -name "$tc-W$W.jsonl.zst" 2>/dev/null | sort -V)
+	mapfile -t f < <(find "$CORPUS_RUN" -name "$tc-W$W.jsonl.zst" 2>/dev/null | sort -V)
 	stc=$tc
 	if [ ${#f[@]} = 0 ]; then	# a copy of gcc-12's (or the first toolchain's) with this name
-		for stc in gcc-12 $(find "$CORPUS" -name "*-W$W.jsonl.zst" | sed 's|.*/||; s|-W[0-9]*\.jsonl\.zst$||' | sort -u); do
-			mapfile -t f < <(find "$CORPUS" -name "$stc-W$W.jsonl.zst" 2>/dev/null | sort -V)
+		for stc in gcc-12 $(find "$CORPUS_RUN" -name "*-W$W.jsonl.zst" | sed 's|.*/||; s|-W[0-9]*\.jsonl\.zst$||' | sort -u); do
+			mapfile -t f < <(find "$CORPUS_RUN" -name "$stc-W$W.jsonl.zst" 2>/dev/null | sort -V)
 			[ ${#f[@]} -gt 0 ] && break
 		done
-		[ ${#f[@]} -gt 0 ] || fail "no W=$W corpus in $CORPUS; run make corpus first"
+		[ ${#f[@]} -gt 0 ] || fail "no W=$W corpus in $CORPUS_RUN; run make corpus first"
 		relabeled="$relabeled $tc (from $stc)"
 	fi
 	list=
@@ -138,7 +138,7 @@ for v in shared distinct; do
 done
 
 echo "== 3. campaign queries: make top, make compare A=$A B=$Bt over N seeds x 3 toolchains ($TCS), W=$W"
-echo "   the corpus: copies of $nreal real seed(s) of $CORPUS, relabeled seed 1..$max$([ "$TRIM" -gt 0 ] && echo ", cut to $TRIM records")$([ -n "$relabeled" ] && echo ";"$relabeled" relabeled")"
+echo "   the corpus: copies of $nreal real seed(s) of $CORPUS_RUN, relabeled seed 1..$max$([ "$TRIM" -gt 0 ] && echo ", cut to $TRIM records")$([ -n "$relabeled" ] && echo ";"$relabeled" relabeled")"
 echo "   corpus files at zstd -1, summaries relabeled from the real ones; cached in $C ($([ $made = 1 ] && echo "made now" || echo "as made before"))"
 echo "   shared: keys as they are (every seed's warning one key); distinct: each copy's keys its own"
 echo "   GNU time: wall s, cpu s (user + sys, zstd's too), peak RSS of the largest process (MB);"

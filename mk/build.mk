@@ -54,15 +54,16 @@ BUILD_JOBS = $(if $(BUILD_DISTCC),$(DISTCC_JOBS),$(if $(BUILD_SHARED),shared,$(J
 # every build, parse and boot of every command: one line each (mk/step.sh)
 STEP_LOG = $(O)/steps.log
 BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) $(BUILD_FACTS) --
-BUILD_FACTS = seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) \
-		tc=$(TC_NAME) family=$(call tc-family,$(TOOLCHAIN)) cc='$(call tc-cc,$(TOOLCHAIN))' \
-		packages='$(call tc-packages,$(TOOLCHAIN))' ksrc=$(KSRC) kargs='ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
+# what TOOLCHAIN is, for every build and scratch build
+TC_FACTS = tc=$(TC_NAME) family=$(call tc-family,$(TOOLCHAIN)) cc='$(call tc-cc,$(TOOLCHAIN))' \
+		packages='$(call tc-packages,$(TOOLCHAIN))' kargs='ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
+		ksrc=$(KSRC) kwarn_cc=$(KWARN_CC) kwarn_parse=$(KWARN_PARSE) steplog=$(STEP_LOG)
+BUILD_FACTS = seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) $(TC_FACTS) \
 		kcc='$(call kmake-wrap,$(if $(BUILD_DISTCC),distcc,1))$(call tc-cc,$(TOOLCHAIN))' \
 		config=$(SEED_CONFIG) fragment=$(VARIANT_FRAGMENT) targets=all jobs=$(BUILD_JOBS) \
 		jobserver='$(if $(BUILD_SHARED),$(jobserver-flags))' timeout=$(BUILD_TIMEOUT) \
 		checkers='$(CHECKERS)' files='$(FILES)' distcc_hosts='$(if $(BUILD_DISTCC),$(DISTCC_HOSTS))' \
-		kwarn_cc=$(KWARN_CC) kwarn_parse=$(KWARN_PARSE) tree='$(TREE_NAME)' series='$(SERIES_SHA)' \
-		pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) steplog=$(STEP_LOG) \
+		tree='$(TREE_NAME)' series='$(SERIES_SHA)' pin=$(ALLCONFIG) seeddir=$(SEEDDIR) corpus=$(CORPUS_FILE) \
 		$(if $(filter profile,$(VARIANT)),$(BOOT_FACTS))
 
 # (the variant's fragment too: a changed mk/profile.config remakes the boot images)
@@ -74,6 +75,17 @@ $(BUILD_STAMP): $(SEED_CONFIG) $(filter-out -,$(VARIANT_FRAGMENT)) $(KWARN_CC) $
 	$(call say,BUILD,seed $(SEED) $(TC_NAME) W=$(W) $(VARIANT) $(if $(BUILD_SHARED),jobs shared,-j$(BUILD_JOBS))$(if $(BUILD_DISTCC), distcc: $(DISTCC_HOSTS)))
 	+$(Q)$(BUILD_DESC) $(TOP)/mk/build.sh $(@D)
 	$(Q)[ "$$(cat $(@D)/status)" = 124 ] || touch $@
+
+# A scratch build's descriptor, SCRATCH/build.env (make repro, why,
+# newwarn, series-check; mk/lib.sh scratch_desc): TOOLCHAIN's facts as
+# every build's, installed, its compiler under kwarn-cc alone, all jobs,
+# no time limit, fragment, checker or distcc; the script adds its seed,
+# config and targets (mk/desc.sh -u)
+.PHONY: scratch-desc
+scratch-desc:
+	$(Q)$(call need-packages,$(call tc-packages,$(TOOLCHAIN)))
+	$(Q)$(TOP)/mk/desc.sh $(SCRATCH) $(TC_FACTS) kcc='$(KWARN_CC) $(call tc-cc,$(TOOLCHAIN))' fragment=- \
+		jobs=$(JOBS) timeout=0 checkers= files= distcc_hosts=
 
 # A build directory a campaign emptied (KEEP_BUILDS=0, mk/campaign.mk) has
 # its stamps and nothing else: what must read it again builds it again

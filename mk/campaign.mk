@@ -66,10 +66,10 @@ campaign: $(campaign-targets)
 # packages of every toolchain (two apt-gets at once would fight over its
 # lock), the initramfs; then the progress log's first line
 campaign-prep: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
-		$(if $(campaign-boots),$(KWARN_SITES) $(INITRAMFS)) \
-		$(foreach t,$(sort $(if $(filter corpus,$(CAMPAIGN)),$(TOOLCHAINS)) $(if $(campaign-boots),$(BOOT_TOOLCHAINS)) \
-			$(REF_TOOLCHAIN)),$(call tc-facts,$(t)))
+		$(if $(campaign-boots),$(KWARN_SITES) $(INITRAMFS))
 	$(Q)$(call need-packages,$(if $(campaign-boots),$(BOOT_PACKAGES)) \
+		$(foreach t,$(sort $(if $(filter corpus,$(CAMPAIGN)),$(TOOLCHAINS)) $(if $(campaign-boots),$(BOOT_TOOLCHAINS)) \
+			$(REF_TOOLCHAIN)),$(call tc-packages,$(t))) \
 		$(filter sparse,$(CHECKERS)) $(if $(DISTCC_HOSTS),$(DISTCC_PACKAGES)))
 	$(Q)$(CAMPAIGN_STEP) start $(words $(filter campaign-build/% campaign-boot/%,$(campaign-targets)))
 

@@ -3,11 +3,13 @@
 # need, one shell assignment KEY='value' a line, sourced by mk/build.sh and
 # mk/corpus.sh (mk/lib.sh read_desc).
 #
-# Usage: desc.sh DIR KEY=VALUE... [-- STEP...]   (a key twice: the last value)
+# Usage: desc.sh [-u] DIR KEY=VALUE... [-- STEP...]   (a key twice: the last value)
+# -u: DIR's descriptor's keys first, then these (a scratch build's script
+# adds its own to what make wrote)
 # With STEP (logged: mk/step.sh), under DIR's lock (DIR.lock) from the writing to STEP's end:
 # two runs at once, of other settings, each read their own.
-# make writes it for every build (mk/build.mk), mk/lib.sh's scratch_desc
-# for repro's, why's, newwarn's and series-check's. The keys:
+# make writes it for every build and scratch build (repro's, why's,
+# newwarn's, series-check's: mk/build.mk scratch-desc). The keys:
 #   seed p w variant         tc family cc packages (the toolchain)
 #   ksrc kargs kcc           the tree; the kernel make's arguments and CC
 #   config fragment targets  the seed's config, a fragment on it ("-": none)
@@ -23,9 +25,12 @@ STEP=desc
 . "$(dirname "$0")/lib.sh"
 # make -n printed the command: nothing is written or run
 [ -z "$make_dry_run" ] || exit 0
-[ $# -ge 2 ] || fail "usage: desc.sh DIR KEY=VALUE... [-- STEP...]"
+update=
+[ "${1:-}" != -u ] || { update=1; shift; }
+[ $# -ge 2 ] || fail "usage: desc.sh [-u] DIR KEY=VALUE... [-- STEP...]"
 dir=$1
 shift
+[ -z "$update" ] || [ -f "$dir/build.env" ] || fail "$dir/build.env: no descriptor to add to"
 kv=()
 while [ $# != 0 ] && [ "$1" != -- ]; do kv+=("$1"); shift; done
 [ $# = 0 ] || shift
@@ -35,9 +40,12 @@ if [ $# != 0 ]; then
 	flock 9
 fi
 tmp=$(mktemp "$dir/.build.env.XXXXXX")
-for v in "${kv[@]}"; do
-	val=${v#*=}
-	echo "${v%%=*}=${val@Q}"
-done | tac | awk -F= '!seen[$1]++' | tac > "$tmp"
+{
+	[ -z "$update" ] || cat "$dir/build.env"
+	for v in "${kv[@]}"; do
+		val=${v#*=}
+		echo "${v%%=*}=${val@Q}"
+	done
+} | tac | awk -F= '!seen[$1]++' | tac > "$tmp"
 cmp -s "$tmp" "$dir/build.env" && rm "$tmp" || mv "$tmp" "$dir/build.env"
 [ $# = 0 ] || exec "$MK/step.sh" "$dir" "$@"

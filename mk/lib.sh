@@ -15,18 +15,15 @@
 #                    over thousands of seeds call it
 #   seed_name        the seed's directory in O= (SEEDDIR: RUN/seed-N) as
 #                    one file name, each / as ^, for scratch directories
-#   use_toolchain TC   set family, cc, kmake, packages and distcc to what
-#                      toolchain TC means: the file make wrote, with TC
-#                      installed (mk/toolchain.mk, tc-facts)
 #   series_patches FILE  the patches a quilt series file lists, in order
 #   series_sha DIR [FILE]  the hash of DIR/series (or FILE, a list of DIR's
 #                    patches) and its patches: the tree's id and the
 #                    corpora's series_sha256
 #   kbuild_cmd SRC DIR [WRAP]  set the array kbuild to the kernel's make
 #                      for build directory DIR of tree SRC, with the
-#                      toolchain use_toolchain set and its compiler under
-#                      WRAP (kwarn-cc): mk/toolchain.mk's kmake. SRC "-":
-#                      in DIR, configured (kmake-in)
+#                      toolchain of the descriptor read last and its
+#                      compiler under WRAP (kwarn-cc): mk/toolchain.mk's
+#                      kmake. SRC "-": in DIR, configured (kmake-in)
 #   make_dry_run       1 under make -n (a + recipe line), else empty
 #   build_name TC W [VARIANT]  a build's name, TC-WW[-profile]: its build
 #                      directory in a seed's, its corpus file's name without
@@ -41,10 +38,10 @@
 #                      objects of build directory DIR (.NAME.o.SUFFIX: kwarn,
 #                      kernel-doc.log, sparse.log, clang-analyzer.log), sorted;
 #                      with TARGETs, theirs alone
-#   scratch_desc DIR KEY=VALUE...  write a scratch build's descriptor (repro,
-#                      why, newwarn, series-check): use_toolchain's
-#                      toolchain, KSRC, -j$(nproc), no fragment, timeout,
-#                      checkers or distcc; then KEY=VALUE
+#   scratch_desc DIR TC  make's descriptor of a scratch build (repro, why,
+#                      newwarn, series-check) of toolchain TC in DIR
+#                      (mk/build.mk scratch-desc: TC installed); the
+#                      script adds its own keys with mk/desc.sh -u
 #   children_cpu       CPU seconds (user and system, hundredths: 1.25)
 #                      of the script's finished children, theirs included
 #                      (each make waits for its own): a step's cost is the
@@ -74,7 +71,7 @@ case ${make_dry_run%% *} in -*) make_dry_run= ;; *n*) make_dry_run=1 ;; *) make_
 # (build.sh hands a build the jobserver on purpose: its descriptor says it)
 unset MAKEFLAGS MFLAGS MAKELEVEL
 # the scripts' folder: each finds the others by it, whichever folder it is in
-MK=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+MK=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 warn() { echo "kwarn: ${STEP:?}: $*" >&2; }
 fail_with() {
@@ -101,12 +98,6 @@ seed_name() {
 	local s=${SEEDDIR#"$O"/}
 	echo "${s//\//^}"
 }
-use_toolchain() {
-	local f=$O/toolchains/${1//\//^}.sh
-	[ -f "$f" ] || fail "toolchain $1: $f is not there (make writes it before this step)"
-	# shellcheck disable=SC1090
-	. "$f"
-}
 series_patches() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" | awk '{ print $1 }'; }
 series_sha() {
 	local list=${2:-$1/series} p files=()
@@ -117,7 +108,7 @@ series_sha() {
 kbuild_cmd() {
 	if [ "$1" = - ]; then kbuild=(make -C "$2"); else kbuild=(make -C "$1" O="$2"); fi
 	# shellcheck disable=SC2206,SC2154
-	kbuild+=(ARCH=arm $kmake CC="${3:+$3 }$cc")
+	kbuild+=($kargs CC="${3:+$3 }$cc")
 }
 read_desc() {
 	[ -f "$1/build.env" ] || fail "$1/build.env: no build descriptor (mk/desc.sh writes it)"
@@ -148,13 +139,8 @@ captured() {
 	done | sort
 }
 scratch_desc() {
-	local dir=$1
-	shift
-	# shellcheck disable=SC2154
-	"$TOP/mk/desc.sh" "$dir" tc="$tc" family="$family" cc="$cc" packages="$packages" \
-		ksrc="$KSRC" kargs="ARCH=arm $kmake" kcc="$KWARN_CC $cc" fragment=- jobs="$(nproc)" \
-		timeout=0 checkers= files= distcc_hosts= kwarn_cc="$KWARN_CC" kwarn_parse="$KWARN_PARSE" \
-		steplog="${O:?}/steps.log" "$@"
+	make -s -C "${MK%/mk}" scratch-desc SCRATCH="$1" TOOLCHAIN="$2" O="${O:?}" ||
+		fail "toolchain $2: no descriptor for $1 (make scratch-desc, its lines above)"
 }
 step_cost() {
 	printf '%s\t%s\n' "$(awk -v a="$1" -v b="$(children_cpu)" 'BEGIN { printf "%.1f", b - a }')" \

@@ -50,18 +50,10 @@ kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(call kmake-wrap,$(3))$(call tc
 kmake = $(kmake-env) -C $(KSRC) O=$(1) $(kmake-args)
 kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 
-# What a toolchain means, for scripts: $(O)/toolchains/NAME.sh, shell
-# assignments (family, cc, kmake, packages, distcc) that repro, newwarn
-# and series-check source instead of asking make again. make writes it
-# with the toolchain installed. NAME is the toolchain with each / as ^
-# (a prefix: ^opt^gcc-6^bin^arm-linux-gnueabi-.sh); scripts use tc-facts.
-tc-facts = $(O)/toolchains/$(call path-as-name,$(1)).sh
-tc-facts-text = family='$(call tc-family,$(1))'\ncc='$(call tc-cc,$(1))'\nkmake='$(call tc-kmake,$(1))'\npackages='$(call tc-packages,$(1))'\ndistcc='$(call distcc-tc,$(1))'\n
-$(O)/toolchains/%.sh: $(TOP)/mk/toolchain.mk | $(DEPS_STAMP)
-	$(Q)$(call need-packages,$(call tc-packages,$(subst ^,/,$*)))
-	$(Q)mkdir -p $(@D) && printf "$(call tc-facts-text,$(subst ^,/,$*))" > $@.tmp && mv $@.tmp $@
-
-# the same, printed
+# What TOOLCHAIN means, as shell assignments with a build descriptor's
+# key names (mk/desc.sh), and whether distcc may compile for it
 .PHONY: toolchain-info
 toolchain-info:
-	@printf "$(call tc-facts-text,$(TOOLCHAIN))"
+	@printf "family='%s'\ncc='%s'\npackages='%s'\nkargs='%s'\ndistcc='%s'\n" '$(call tc-family,$(TOOLCHAIN))' \
+		'$(call tc-cc,$(TOOLCHAIN))' '$(call tc-packages,$(TOOLCHAIN))' 'ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
+		'$(call distcc-tc,$(TOOLCHAIN))'

@@ -114,10 +114,10 @@ records_equal() {
 FIXTURE_O=/root/.cache/kwarn
 fixture_args() { sed "s|@O@|$FIXTURE_O|g" "$1/args"; }
 # make in the checkout for the shared test configuration
-kmake() {
+tmake() {
 	# shellcheck disable=SC2086
 	make -C "$TOP" $TEST_VARS TOOLCHAIN=$TEST_TC O="$O" BOOT=0 \
 		CORPUS="$TESTDIR/corpus" "$@"
 }
-export -f kmake
+export -f tmake
 . "$TOP/tests/setup.sh"

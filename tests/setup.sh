@@ -33,14 +33,14 @@ need() {
 	shift
 	case $what in
 	tree)
-		ok "setup: the prepared kernel tree" kmake -s tree ;;
+		ok "setup: the prepared kernel tree" tmake -s tree ;;
 	config)
-		ok "setup: the test seed's config" kmake -s config ;;
+		ok "setup: the test seed's config" tmake -s config ;;
 	corpus)
 		tc=$1
 		shift
 		for w; do
-			ok "setup: the test seed's $tc W=$w corpus" kmake -s corpus TOOLCHAIN="$tc" W="$w"
+			ok "setup: the test seed's $tc W=$w corpus" tmake -s corpus TOOLCHAIN="$tc" W="$w"
 		done ;;
 	prefix)
 		# links only where missing: the build's compiler command stays the
@@ -51,7 +51,7 @@ need() {
 			[ -L "${PREFIX%/*}/${t%-12}" ] || ln -s "/usr/bin/$t" "${PREFIX%/*}/${t%-12}"
 		done
 		ok "setup: a prefix toolchain's W=12 corpus of the test seed" \
-			kmake -s corpus TOOLCHAIN="$PREFIX" W=12 CORPUS="$TESTDIR/prefix/corpus" ;;
+			tmake -s corpus TOOLCHAIN="$PREFIX" W=12 CORPUS="$TESTDIR/prefix/corpus" ;;
 	*)
 		echo "setup.sh: need: unknown '$what'" >&2
 		return 2 ;;

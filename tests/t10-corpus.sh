@@ -63,14 +63,14 @@ fi
 sha=$(sha256sum < "$c")
 rm -f "$b/.kwarn-built"
 ok "a rebuild that recompiles nothing gives the same corpus bytes" bash -c "
-	kmake corpus JOBS=8 > $TESTDIR/rebuild.log &&
+	tmake corpus JOBS=8 > $TESTDIR/rebuild.log &&
 	! grep -q '^  CC ' $b/make.log && test \"\$(sha256sum < $c)\" = '$sha'"
 # the corpus step reads the build's flags with the build's own make
 # command: Kconfig saw no change since the build
 ok "  and Kconfig did not sync the config again" bash -c "! grep -q '^  SYNC ' $b/make.log"
 
 ok "make top prints W=1, W=12 and W=123 tables" bash -c "
-	kmake -s top > $TESTDIR/top && grep -q '^W=1: ' $TESTDIR/top &&
+	tmake -s top > $TESTDIR/top && grep -q '^W=1: ' $TESTDIR/top &&
 	grep -q '^W=12: ' $TESTDIR/top && grep -q '^W=123: ' $TESTDIR/top"
 ok "make top's W=123 total equals the corpus's warning instances" bash -c "
 	test \"\$(sed -n 's/^W=123: \([0-9]*\) instances.*/\1/p' $TESTDIR/top)\" = \

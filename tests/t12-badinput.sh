@@ -222,7 +222,7 @@ mkdir -p "$bdir"
 umount "$bdir" 2> /dev/null
 if mount -t tmpfs -o size=8m kwarn-test "$bdir"; then
 	ok "a build that fills the disk fails, saying so, and leaves no stamp and no status" bash -c "
-		! kmake build W=3 > $TESTDIR/full-build.out 2>&1 &&
+		! tmake build W=3 > $TESTDIR/full-build.out 2>&1 &&
 		grep -e 'the build failed for a reason of the machine.s (No space left on device), not the kernel.s: not recorded' \
 			-e 'make.log: could not be written: the build is not recorded' $TESTDIR/full-build.out &&
 		! ls -d $bdir/.kwarn-built* 2> /dev/null && test ! -e $bdir/status" ||
@@ -247,13 +247,13 @@ if mount -t tmpfs -o size=$((old + 512))k kwarn-test "$mnt"; then
 	touch -d @0 "$mnt/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst"	# out of date: redone
 	ok "a full corpus directory: the parse step fails, naming the file" fails_with \
 		"$mnt/$TEST_RUN/seed-$TEST_SEED/.$TEST_TC-W123.*: No space left on device" \
-		kmake corpus-one CORPUS="$mnt"
+		tmake corpus-one CORPUS="$mnt"
 	ok "  the corpus already there is whole, nothing half-written is left" bash -c "
 		cd $mnt && sha256sum -c --quiet $TESTDIR/small-fs.sum && ! ls -A $TEST_RUN/seed-* | grep -q '^\.'"
 	mount -o remount,ro "$mnt"
 	ok "a read-only corpus directory: the parse step fails, naming the file" fails_with \
 		"$mnt/$TEST_RUN/seed-$TEST_SEED/.$TEST_TC-W123.*: Read-only file system" \
-		kmake corpus-one CORPUS="$mnt"
+		tmake corpus-one CORPUS="$mnt"
 	ok "  the corpus already there is whole" bash -c "cd $mnt && sha256sum -c --quiet $TESTDIR/small-fs.sum"
 	umount "$mnt"
 else
@@ -316,7 +316,7 @@ printf '#!/bin/sh\n"%s" "$@" | sed %s\n' "$TOP/.build/bin/kwarn-parse" \
 chmod +x "$bad/kwarn-parse"
 ok "corpus.sh refuses to publish a record of the wrong type, naming file and line" \
 	says "corpus-check: $bad/write/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: \"line\" is string, not number" \
-	kmake -s corpus-one CORPUS="$bad/write" KWARN_PARSE="$bad/kwarn-parse"
+	tmake -s corpus-one CORPUS="$bad/write" KWARN_PARSE="$bad/kwarn-parse"
 ok "  and leaves nothing in the corpus directory" \
 	bash -c "[ -z \"\$(ls -A '$bad/write/$TEST_RUN/seed-$TEST_SEED')\" ]"
 
@@ -333,7 +333,7 @@ printf '#!/bin/sh\n"%s" "$@" | awk -f "%s"\n' "$TOP/.build/bin/kwarn-parse" "$ba
 chmod +x "$bad/kwarn-parse-long"
 ok "corpus.sh refuses to publish a record longer than the readers' line limit, naming file and line" \
 	says "corpus-check: $bad/long/$TEST_RUN/seed-$TEST_SEED/$TEST_TC-W123.jsonl.zst:4: line longer than 16777216 bytes" \
-	kmake -s corpus-one CORPUS="$bad/long" KWARN_PARSE="$bad/kwarn-parse-long"
+	tmake -s corpus-one CORPUS="$bad/long" KWARN_PARSE="$bad/kwarn-parse-long"
 ok "  and leaves nothing in the corpus directory" \
 	bash -c "[ -z \"\$(ls -A '$bad/long/$TEST_RUN/seed-$TEST_SEED')\" ]"
 

@@ -43,7 +43,7 @@ ok "a missing fragment file is refused" refused "$f/nothing.config: no such read
 
 # The fragment's id is its lines' content: the same lines in another
 # order, with comments, in another file, are one fragment
-where() { kmake -s where "$@" | awk -v k="$1" '$1 == "run" { print $2 }'; }
+where() { tmake -s where "$@" | awk -v k="$1" '$1 == "run" { print $2 }'; }
 printf '# the same, said otherwise\n\nCONFIG_MMC=y   \nCONFIG_PRINTK_TIME=n\n' > "$f/b.config"
 printf '# CONFIG_PRINTK_TIME is not set\nCONFIG_MMC=y\n' > "$f/a.config"
 ok "the fragment's content names the run: the same lines in another file, order and spelling give one run" \
@@ -68,7 +68,7 @@ ok "  and checkpin finds its CRLF lines kept" "$TOP/mk/checkpin.sh" "$f/crlf.see
 # fragment does not; the seed's directory is the fragment's run
 mrun=$(where FRAGMENT="$f/mmc.config")
 ok "FRAGMENT=mmc.config: the seed's config has CONFIG_MMC=y, in the fragment's run" bash -c "
-	kmake -s config FRAGMENT=$f/mmc.config &&
+	tmake -s config FRAGMENT=$f/mmc.config &&
 	grep -qx CONFIG_MMC=y $O/$mrun/seed-$TEST_SEED/seed.config &&
 	! grep -q '^CONFIG_MMC=' $SEEDDIR/seed.config"
 ok "  and every user line was checked against it (checkpin)" \
@@ -82,11 +82,11 @@ known=$TOP/mk/fragments/known-failures.config
 vrun=$(where FRAGMENT="$f/verity.config")
 krun=$(where FRAGMENT="$f/verity.config $known")
 ok "known-failures.config: FS_VERITY=y alone leaves CRYPTO_HASH (crypto/ahash.o) out" bash -c "
-	kmake -s config FRAGMENT=$f/verity.config &&
+	tmake -s config FRAGMENT=$f/verity.config &&
 	grep -qx CONFIG_FS_VERITY=y $O/$vrun/seed-$TEST_SEED/seed.config &&
 	! grep -q '^CONFIG_CRYPTO_HASH2=y' $O/$vrun/seed-$TEST_SEED/seed.config"
 ok "  and with the fragment the seed's config has it, every line kept" bash -c "
-	kmake -s config FRAGMENT='$f/verity.config $known' &&
+	tmake -s config FRAGMENT='$f/verity.config $known' &&
 	grep -qx CONFIG_CRYPTO_HASH2=y $O/$krun/seed-$TEST_SEED/seed.config &&
 	$TOP/mk/checkpin.sh $O/$krun/seed-$TEST_SEED/seed.config $known"
 
@@ -95,7 +95,7 @@ ok "  and with the fragment the seed's config has it, every line kept" bash -c "
 # small kernel has not) or that the tree has no such symbol
 printf 'CONFIG_MMC=y\nCONFIG_USB_STORAGE=y\nCONFIG_NO_SUCH_SYMBOL=y\n' > "$f/lost.config"
 ok "a line randconfig could not keep fails the config step, with Kconfig's unmet dependency" bash -c "
-	! kmake -s config FRAGMENT=$f/lost.config > $f/lost.out 2>&1 &&
+	! tmake -s config FRAGMENT=$f/lost.config > $f/lost.out 2>&1 &&
 	grep -F '$f/lost.config:2: CONFIG_USB_STORAGE=y lost (now: not set): Depends on [n]: USB_SUPPORT [=n] && USB [=n] && SCSI [=n]' $f/lost.out &&
 	grep -F '$f/lost.config:3: CONFIG_NO_SUCH_SYMBOL=y lost (now: not set): no such symbol in this tree' $f/lost.out"
 
@@ -106,13 +106,13 @@ printf '# CONFIG_MMC is not set\n' > "$f/same.config"
 srun=$(where FRAGMENT="$f/same.config")
 sdir=$O/$srun/seed-$TEST_SEED
 ok "FRAGMENT=same.config: the seed's config is the one without it" bash -c "
-	kmake -s config FRAGMENT=$f/same.config && cmp $sdir/seed.config $SEEDDIR/seed.config"
+	tmake -s config FRAGMENT=$f/same.config && cmp $sdir/seed.config $SEEDDIR/seed.config"
 rm -rf "$sdir/clang-14-W1"
 cp -a "$SEEDDIR/clang-14-W1" "$sdir/clang-14-W1"
 rm -f "$sdir"/clang-14-W1/.kwarn-built*
 fc=$TESTDIR/corpus/$srun/seed-$TEST_SEED/clang-14-W1.jsonl.zst
 c=$CDIR/clang-14-W1.jsonl.zst
-ok "its corpus is written to the fragment's run" kmake -s corpus-one TOOLCHAIN=clang-14 W=1 FRAGMENT="$f/same.config"
+ok "its corpus is written to the fragment's run" tmake -s corpus-one TOOLCHAIN=clang-14 W=1 FRAGMENT="$f/same.config"
 ok "  its build record lists the user's lines, and its fragment_sha256 covers them" bash -c "
 	zstd -dcq $fc | head -n1 > $f/rec.json && zstd -dcq $c | head -n1 > $f/rec0.json &&
 	jq -e '.fragment_lines == [\"# CONFIG_MMC is not set\"]' $f/rec.json &&
@@ -136,13 +136,13 @@ remade() {	# remade MAKE...: the config step ran (its CONFIG line)
 		{ echo "# said: $(tail -c 300 "$f/remade.out")"; false; }
 }
 kept() { "$@" > "$f/remade.out" 2>&1 && ! grep -q '^  CONFIG ' "$f/remade.out"; }
-ok "config SEED=3: made, then kept" bash -c "$(declare -f kmake remade kept); TOP=$TOP f=$f
-	kmake -s config SEED=3 > /dev/null && kept kmake config SEED=3"
-ok "  REF_TOOLCHAIN=clang-14: made again (it was kept), and again back to gcc-12" bash -c "$(declare -f kmake remade); TOP=$TOP f=$f
-	remade kmake config SEED=3 REF_TOOLCHAIN=clang-14 && remade kmake config SEED=3"
+ok "config SEED=3: made, then kept" bash -c "$(declare -f tmake remade kept); TOP=$TOP f=$f
+	tmake -s config SEED=3 > /dev/null && kept tmake config SEED=3"
+ok "  REF_TOOLCHAIN=clang-14: made again (it was kept), and again back to gcc-12" bash -c "$(declare -f tmake remade); TOP=$TOP f=$f
+	remade tmake config SEED=3 REF_TOOLCHAIN=clang-14 && remade tmake config SEED=3"
 rm -rf "$f/checkout" && mkdir -p "$f/checkout" && cp -r "$TOP/GNUmakefile" "$TOP/mk" "$TOP/tests" "$TOP/series" "$TOP/helpers" "$f/checkout/" &&
 	echo '# another checkout' >> "$f/checkout/mk/pin.config" && touch -d @0 "$f/checkout/mk/pin.config"
 ok "  another checkout's pin (older, other content) in the same O=: made again from that pin" bash -c "$(declare -f remade); TOP=$TOP f=$f
 	remade make -C $f/checkout config $TEST_VARS SEED=3 O=$O"
-ok "  and back in this checkout: made again" bash -c "$(declare -f kmake remade); TOP=$TOP f=$f
-	remade kmake config SEED=3"
+ok "  and back in this checkout: made again" bash -c "$(declare -f tmake remade); TOP=$TOP f=$f
+	remade tmake config SEED=3"

@@ -139,10 +139,9 @@ done
 # One real failing make, fast: Kconfig stops on a defconfig that does not
 # exist; its records are the fixture's
 need tree
-kmake -s "$O/toolchains/gcc-12.sh"	# what gcc-12 means, as make writes it
-use_tc() { . "$O/toolchains/$1.sh"; }
-use_tc gcc-12
-(cd "$KTREE" && LC_ALL=C make -s O="$t/kc" ARCH=arm $kmake CC="$cc" kwarn_nope_defconfig) > "$t/kc.log" 2>&1 || true
+# what gcc-12 means, as make writes it for a scratch build
+(. "$TOP/mk/lib.sh"; scratch_desc "$t/kc-desc" gcc-12) && . "$t/kc-desc/build.env"
+(cd "$KTREE" && LC_ALL=C make -s O="$t/kc" $kargs CC="$cc" kwarn_nope_defconfig) > "$t/kc.log" 2>&1 || true
 "$parse" -s "$KTREE" -b "$t/kc" -t gcc "$t/kc.log" > "$t/kc.jsonl"
 ok "a real Kconfig failure (make kwarn_nope_defconfig): the kconfig error, the root cause of its target" \
 	jq -e -s 'any(.[]; .tool == "kconfig" and .kind == "error" and .target == "kwarn_nope_defconfig" and .root_cause and

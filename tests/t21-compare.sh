@@ -6,7 +6,7 @@ need corpus gcc-12 123
 need corpus clang-14 123
 cdir=$CDIR
 
-cmp_run() { kmake -s compare "$@" > "$TESTDIR/compare.out" 2>&1; echo $? > "$TESTDIR/compare.rc"; }
+cmp_run() { tmake -s compare "$@" > "$TESTDIR/compare.out" 2>&1; echo $? > "$TESTDIR/compare.rc"; }
 
 cmp_run A=gcc-12 B=clang-14
 ok "gcc-12 vs clang-14: a text report, exit 0" bash -c "
@@ -78,7 +78,7 @@ for top_n in 10 3; do	# (n is lib.sh's test counter)
 		"$TESTDIR/jq-top" "$TESTDIR/agg-top"
 done
 for f in text json; do
-	kmake -s compare A=gcc-12 B=clang-14 FORMAT=$f W=123 > "$TESTDIR/agg-cmp" 2>&1
+	tmake -s compare A=gcc-12 B=clang-14 FORMAT=$f W=123 > "$TESTDIR/agg-cmp" 2>&1
 	cmp_jq $f "$cdir/gcc-12-W123.jsonl.zst" "$cdir/clang-14-W123.jsonl.zst" > "$TESTDIR/jq-cmp"
 	expect_eq "make compare FORMAT=$f W=123 (kwarn-agg) prints what compare.jq prints, byte for byte" \
 		"$TESTDIR/jq-cmp" "$TESTDIR/agg-cmp"
@@ -86,7 +86,7 @@ done
 # a level is a filter: W=1 (compare's default) and W=12 from the W=123
 # corpora, as compare.jq and top.jq filter the records
 for w in 1 12; do
-	kmake -s compare A=gcc-12 B=clang-14 $([ $w = 1 ] || echo W=$w) > "$TESTDIR/agg-cmp" 2> "$TESTDIR/agg-cmp-$w.err"
+	tmake -s compare A=gcc-12 B=clang-14 $([ $w = 1 ] || echo W=$w) > "$TESTDIR/agg-cmp" 2> "$TESTDIR/agg-cmp-$w.err"
 	cmp_jq text "$cdir/gcc-12-W123.jsonl.zst" "$cdir/clang-14-W123.jsonl.zst" --arg w $w > "$TESTDIR/jq-cmp"
 	expect_eq "make compare $([ $w = 1 ] && echo "(W=1 by default)" || echo W=$w) prints what compare.jq --arg w $w prints of the W=123 corpora" \
 		"$TESTDIR/jq-cmp" "$TESTDIR/agg-cmp"

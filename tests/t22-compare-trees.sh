@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 plan 17
 need corpus gcc-12 1
-ok "setup: the test seed's gcc-12 W=1 corpus of linux-source-6.12" kmake -s corpus-one KVER=6.12 TOOLCHAIN=gcc-12 W=1
+ok "setup: the test seed's gcc-12 W=1 corpus of linux-source-6.12" tmake -s corpus-one KVER=6.12 TOOLCHAIN=gcc-12 W=1
 new_run=linux-source-6.12/p$TEST_P${TEST_CONFIG:+-$TEST_CONFIG}
 # Levels that moved: gcc's -Wunused-parameter (6.12 gives -Wextra without
 # W= and adds -Wno-unused-parameter unless W has 3; 6.1 adds it at every

@@ -12,7 +12,7 @@ want='"core.NullDereference","include/asm-generic/bitops/generic-non-atomic.h",4
 ok "the fixture's finding is classed by its checker, with its path notes" \
 	grep -qxF "[$want]" "$TESTDIR/an-fixture"
 ok "make corpus CHECKERS=clang-analyzer FILES=mm/page_alloc.o on the test seed" \
-	kmake corpus TOOLCHAIN=clang-14 CHECKERS=clang-analyzer FILES=mm/page_alloc.o CORPUS="$TESTDIR/corpus-analyzer"
+	tmake corpus TOOLCHAIN=clang-14 CHECKERS=clang-analyzer FILES=mm/page_alloc.o CORPUS="$TESTDIR/corpus-analyzer"
 zstd -dcq "$TESTDIR/corpus-analyzer/$TEST_RUN/seed-$TEST_SEED/clang-14-W123.jsonl.zst" |
 	jq -c 'select(.tool == "clang-analyzer") | [.flag, .path, .line, .message]' > "$TESTDIR/an-live"
 ok "the same finding, found again live, in the corpus" grep -qxF "[$want]" "$TESTDIR/an-live"
@@ -20,7 +20,7 @@ ok "live findings keep their path notes" bash -c "
 	zstd -dcq $TESTDIR/corpus-analyzer/$TEST_RUN/seed-$TEST_SEED/clang-14-W123.jsonl.zst |
 	jq -e -s 'any(.[]; .tool == \"clang-analyzer\" and .flag == \"core.NullDereference\" and (.notes | length) > 3)'"
 ok "make corpus without CHECKERS afterwards, from the same build directory" \
-	kmake -s corpus TOOLCHAIN=clang-14 CORPUS="$TESTDIR/corpus-analyzer"
+	tmake -s corpus TOOLCHAIN=clang-14 CORPUS="$TESTDIR/corpus-analyzer"
 ok "  its corpus is made again, without the analyzer's findings" bash -c "
 	zstd -dcq $TESTDIR/corpus-analyzer/$TEST_RUN/seed-$TEST_SEED/clang-14-W123.jsonl.zst |
 	jq -e -s 'any(.[]; .type == \"diag\") and all(.[]; .tool != \"clang-analyzer\")' > /dev/null"

@@ -17,7 +17,7 @@ ksrc=${KSRC:-$KTREE}
 full=$(grep -qs branch_all_raw "$ksrc/kernel/trace/trace_branch.c" && echo 1 || echo 0)
 plan $((14 + full + (11 + full) * $(wc -w <<< "$tcs")))
 bmake() {
-	kmake ${KSRC:+KSRC="$KSRC"} "$@"
+	tmake ${KSRC:+KSRC="$KSRC"} "$@"
 }
 sites=$TOP/.build/san/kwarn-sites
 # the initramfs's directory in an O= (mk/boot.mk: one per tree), the
@@ -63,9 +63,8 @@ rm -rf "$hvc" && mkdir -p "$hvc"
 { grep -v 'CONFIG_HVC_DCC[ =]' "$seeddir/seed.config"; echo CONFIG_HVC_DCC=y; } > "$hvc/seed.config"
 hvc_config() {	# hvc_config FRAGMENT: the HVC_DCC line the engine makes of it
 	rm -rf "$hvc/b"
-	(. "$TOP/mk/lib.sh"; tc=$tc1; use_toolchain "$tc"
-	 KSRC=$ksrc KWARN_CC=$O/bin/kwarn-cc KWARN_PARSE=$TOP/.build/bin/kwarn-parse
-	 scratch_desc "$hvc/b" config="$hvc/seed.config" fragment="$1" targets=kernelrelease w=
+	(. "$TOP/mk/lib.sh"; scratch_desc "$hvc/b" "$tc1" &&
+	 "$TOP/mk/desc.sh" -u "$hvc/b" ksrc="$ksrc" config="$hvc/seed.config" fragment="$1" targets=kernelrelease w= &&
 	 "$TOP/mk/build.sh" "$hvc/b") > "$hvc/log" 2>&1 || { cat "$hvc/log"; return 1; }
 	grep 'HVC_DCC[ =]' "$hvc/b/.config"
 }

@@ -54,13 +54,13 @@ ok "KVER=6.12 gives each of ${paths[*]} a path of its own" bash -c "
 # own tree, and stays up to date when the other is made
 cfg12=$(print SEED_CONFIG $TEST_VARS) cfg61=$(print SEED_CONFIG P=$TEST_P CONFIG=$TEST_CONFIG SEED=$TEST_SEED)
 ok "switching KVER: 6.12's and 6.1's configs are each their tree's, and neither is remade" bash -c "
-	kmake -s config && kmake -s config KVER=6.1 &&
+	tmake -s config && tmake -s config KVER=6.1 &&
 	grep -q '^# Linux/arm 6\.12\.' $cfg12 && grep -q '^# Linux/arm 6\.1\.' $cfg61 &&
-	kmake -q $cfg12 && kmake -q $cfg61 KVER=6.1"
+	tmake -q $cfg12 && tmake -q $cfg61 KVER=6.1"
 
 # The profiling images, booted once each
 ok "make boot KVER=6.12 builds and boots the test seed's profiling images ($tcs)" \
-	kmake boot BOOT_TOOLCHAINS="$tcs" JOBS=${JOBS:-$(nproc)}
+	tmake boot BOOT_TOOLCHAINS="$tcs" JOBS=${JOBS:-$(nproc)}
 tree=$(print TREE_NAME $TEST_VARS) sha=$(print SERIES_SHA $TEST_VARS)
 for tc in $tcs; do
 	f=$CDIR/$tc-branches.jsonl.zst b=$SEEDDIR/$tc-W123-profile
@@ -88,7 +88,7 @@ done
 old_prefix
 rm -rf "$SEEDDIR/gcc-4.9.4-W1"
 ok "a prefix whose GCC is older than 6.12's minimum is refused before its build, naming the rule" bash -c "
-	! kmake corpus-one TOOLCHAIN=$OLD_PREFIX W=1 > $TESTDIR/kver-old.out 2>&1 &&
+	! tmake corpus-one TOOLCHAIN=$OLD_PREFIX W=1 > $TESTDIR/kver-old.out 2>&1 &&
 	grep -qF \"kwarn: toolchain: TOOLCHAIN=$OLD_PREFIX: gcc 4.9.4 is older than linux-source-6.12's minimum 5.1.0 (scripts/min-tool-version.sh gcc)\" $TESTDIR/kver-old.out &&
 	test ! -e $SEEDDIR/gcc-4.9.4-W1"
 ok "every installed gcc-N and clang-N meets both trees' minimums" bash -c "

@@ -9,7 +9,7 @@ need corpus clang-14 1 123
 mx=$O/matrix
 old_prefix
 
-kmake -s matrix MATRIX_KVERS=6.1 MATRIX_TOOLCHAINS="gcc-12 clang-14 $OLD_PREFIX" WLEVELS="1 123" \
+tmake -s matrix MATRIX_KVERS=6.1 MATRIX_TOOLCHAINS="gcc-12 clang-14 $OLD_PREFIX" WLEVELS="1 123" \
 	> "$TESTDIR/matrix.out" 2>&1
 echo $? > "$TESTDIR/matrix.rc"
 # each row as jq reads the corpus files: toolchain, tree, status, cells
@@ -29,7 +29,7 @@ ok "the refused toolchain's row says which rule, from the tree's min-tool-versio
 	"  $OLD_PREFIX linux-source-6.1 W=1,123: gcc 4.9.4 is older than linux-source-6.1's minimum 5.1.0 (scripts/min-tool-version.sh gcc)" \
 	"$TESTDIR/matrix.out"
 # one level built: W=1 and W=12 by attribution from the W=123 records
-kmake -s matrix MATRIX_KVERS=6.1 MATRIX_TOOLCHAINS="gcc-12 clang-14" > "$TESTDIR/matrix-123.out" 2>&1
+tmake -s matrix MATRIX_KVERS=6.1 MATRIX_TOOLCHAINS="gcc-12 clang-14" > "$TESTDIR/matrix-123.out" 2>&1
 for tc in gcc-12 clang-14; do
 	zstd -dcq "$CDIR/$tc-W123.jsonl.zst" | jq -n -r --arg tc "$tc" 'input as $b | [inputs] as $d
 		| [$tc, "linux-source-6.1", $b.status, (1, 2, 3 | . as $l | [$d[] | select((.level // 0) <= $l)]

@@ -49,7 +49,7 @@ jq -r -s '(group_by(.key) | map(map(.seed) | min)) as $first
 mapfile -t tcs < "$r/tcs"
 for ((i = 0; i < ${#tcs[@]}; i++)); do for ((j = i + 1; j < ${#tcs[@]}; j++)); do
 	a=${tcs[i]} b=${tcs[j]}
-	kmake -s compare A="$a" B="$b" W=123 FORMAT=json > "$r/cmp-$a-$b.json" 2> /dev/null || true
+	tmake -s compare A="$a" B="$b" W=123 FORMAT=json > "$r/cmp-$a-$b.json" 2> /dev/null || true
 	jq -r --arg id "chart-compare-$a-$b" '"\($id) \(.flags | map(select(.new + .gone > 0))[:15]
 		| map((if .new > 0 then 1 else 0 end) + (if .gone > 0 then 1 else 0 end)) | add // 0)"' \
 		"$r/cmp-$a-$b.json" >> "$r/expect.bars"

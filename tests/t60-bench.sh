@@ -9,7 +9,7 @@ out=$TESTDIR/bench.out
 # BUILDS=1 on a target of seconds: the kernel build figures' code runs
 steps_before=$(cat "$O/steps.log" 2> /dev/null | wc -l)
 bench() {
-	kmake -s bench BENCH_SIZE=small BUILDS=1 BENCH_BUILD_PARTS=levels BENCH_BUILD_TARGET=syncconfig \
+	tmake -s bench BENCH_SIZE=small BUILDS=1 BENCH_BUILD_PARTS=levels BENCH_BUILD_TARGET=syncconfig \
 		> "$out" 2>&1 || { cat "$out"; return 1; }
 }
 ok "make bench BENCH_SIZE=small BUILDS=1 runs on the test corpus" bench

@@ -63,7 +63,7 @@ printf '%s\n' 0123abcd 'a/b.c:1:2: warning: a claim folded twice [-Wx]' > "$s/wa
 expect_eq "trailers: malformed trailers: only the two claims of the commit message" "$s/want" "$s/out"
 
 # --- corpus.sh ---------------------------------------------------------------
-cvars="CORPUS=$TESTDIR/corpus/$TEST_RUN REF_TOOLCHAIN=gcc-12 TOP=$TOP tree=$KTREE KWARN_PARSE=$TOP/.build/bin/kwarn-parse"
+cvars="CORPUS_RUN=$TESTDIR/corpus/$TEST_RUN REF_TOOLCHAIN=gcc-12 TOP=$TOP tree=$KTREE KWARN_PARSE=$TOP/.build/bin/kwarn-parse"
 part trailers claims -- "$cvars; corpus_load; echo w=\$w; jq -e .type $s/tmp/refbuild"
 ok "corpus: the test seed's corpora read, W=123 from the build record" bash -c "
 	$(declare -f outis); s=$s; outis 0 && grep -qx 'w=123' $s/out && grep -qx '\"build\"' $s/out &&
@@ -252,7 +252,6 @@ b=$s/boot
 mkdir -p "$b/tree"
 printf 'olddefconfig zImage:\n\t@echo "kwarn-test: error: no kernel here"; exit 1\n' > "$b/tree/Makefile"
 echo '{"type": "build", "config": "CONFIG_KWARN_TEST=y\n"}' > "$s/tmp/refbuild"
-make -C "$TOP" -s "$O/toolchains/gcc-12.sh" O="$O"	# what series-check's make writes first
 pv() { make -C "$TOP" -s -f GNUmakefile -f mk/print.mk "kwarn-print-$1" O="$O"; }
 # what series-check's make gives it
 bootenv="tree=$b/tree TOP=$TOP REF_TOOLCHAIN=gcc-12 SEEDDIR=$SEEDDIR JOBS=2 O=$O P=0 KSRC=$O/src/$TEST_TREE

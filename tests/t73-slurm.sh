@@ -136,7 +136,7 @@ ok "setup: munged, slurmctld and slurmd on 127.0.0.1:$ctld_port,$slurmd_port, th
 b2=$O/$TEST_RUN/seed-2/gcc-12-W1
 rm -f "$b2/.kwarn-built"
 slurm() {	# make slurm of the test campaign, run under make -j2 (a jobserver in MAKEFLAGS)
-	kmake -j2 -s slurm SEEDS=1-2 W=1 WLEVELS=1 TOOLCHAINS=gcc-12 CORPUS="$s/corpus" \
+	tmake -j2 -s slurm SEEDS=1-2 W=1 WLEVELS=1 TOOLCHAINS=gcc-12 CORPUS="$s/corpus" \
 		STAGING="$s/staging" NODE_O="$O" TASK_CPUS=2 SEEDS_PER_TASK=1 PARTITION=test TIME_LIMIT=30
 }
 # jobs OUT: the array and merge job ids make slurm printed

@@ -18,7 +18,7 @@ for tc in gcc-12 clang-14; do
 	rm -rf "$d" "$CCACHE_DIR" && mkdir -p "$d"
 	cp "$cfg" "$d/.config"
 	# shellcheck disable=SC2154,SC2086
-	km() { env -u MAKEFLAGS make -s -C "$KTREE" O="$d" ARCH=arm $kmake W=123 -j2 "$@"; }
+	km() { env -u MAKEFLAGS make -s -C "$KTREE" O="$d" $kargs W=123 -j2 "$@"; }
 	ok "$tc: prepare a build directory" km CC="$cc" olddefconfig prepare
 	for run in plain cold warm; do
 		find "$d/$dir" -name '*.o' -delete 2>/dev/null

@@ -127,7 +127,7 @@ for tc in gcc-12 clang-14; do
 	rm -rf "$d" "$d"-* && mkdir -p "$d"
 	cp "$cfg" "$d/.config"
 	# shellcheck disable=SC2154,SC2206
-	km=(env -u MAKEFLAGS make -s -C "$ksrc" O="$d" ARCH=arm $kmake W=123 -j2)
+	km=(env -u MAKEFLAGS make -s -C "$ksrc" O="$d" $kargs W=123 -j2)
 	pump=(env DISTCC_HOSTS="$hosts" "$TOP/mk/tools/distcc-pump.sh" "$d.distcc.log" "${km[@]}"
 	      CC="$kcc $TOP/mk/tools/distcc-cc.sh $cc")
 	plain=(env DISTCC_HOSTS="$hosts" DISTCC_NO_REWRITE_CROSS=1 DISTCC_LOG="$d.plain.log" "${km[@]}"

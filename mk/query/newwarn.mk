@@ -13,7 +13,7 @@
 
 NEWWARN_MAX ?= 20
 .PHONY: newwarn
-newwarn: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) $(SEED_CONFIG) $(foreach t,$(TOOLCHAINS),$(call tc-facts,$(t)))
+newwarn: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) $(SEED_CONFIG)
 	$(Q)mkdir -p $(O)/newwarn; status=0; $(TOP)/mk/query/newwarn.sh \
 		DIFF='$(if $(DIFF),$(abspath $(DIFF)))' SEED='$(SEED)' SEEDDIR='$(SEEDDIR)' \
 		TOOLCHAINS='$(TOOLCHAINS)' CHECKERS='$(CHECKERS)' W='$(W)' JOBS='$(JOBS)' \

@@ -2,8 +2,9 @@
 # repro-script.sh - write a self-contained shell script that reproduces one
 # corpus warning on a fresh Debian 12 machine.
 #
-# Usage: REC=RECORD_JSON BUILD_RECORD=FILE OBJ=OBJECT W=W TOOLCHAIN=TC KSRC=DIR SERIES=DIR
-#        SRC_PKG=PACKAGE O=DIR repro-script.sh > script      (W empty: no W=)
+# Usage: REC=RECORD_JSON BUILD_RECORD=FILE OBJ=OBJECT W=W DESC=DIR KSRC=DIR SERIES=DIR
+#        SRC_PKG=PACKAGE repro-script.sh > script   (W empty: no W=; DESC: the
+#        scratch build whose descriptor says the toolchain)
 # The config goes in as savedefconfig's minimal form, the series patches
 # inline. The script is /bin/sh, on its own (no kwarn there): it says
 # "kwarn: repro: ..." as lib.sh would, and keeps set -u only, its make
@@ -13,9 +14,9 @@
 # mk/build.sh and mk/corpus.sh: it cannot source them.
 STEP=repro-script
 . "$(dirname "$0")/../lib.sh"
-need_vars REC BUILD_RECORD OBJ TOOLCHAIN KSRC SERIES SRC_PKG O
+need_vars REC BUILD_RECORD OBJ DESC KSRC SERIES SRC_PKG
 rec=$REC build=$BUILD_RECORD obj=$OBJ w=${W:-} series=$SERIES srcpkg=$SRC_PKG
-use_toolchain "$TOOLCHAIN"
+read_desc "$DESC"
 j() { jq -r "$1" <<< "$rec"; }
 b() { jq -r "$1" "$build"; }
 tree_version=$(b .tree | cut -d' ' -f2)
@@ -79,11 +80,11 @@ cat <<EOF
 cat > "\$work/build/.config" <<'KWARN_DEFCONFIG'
 $(cat "$d/defconfig")
 KWARN_DEFCONFIG
-make -s O="\$work/build" ARCH=arm $kmake CC=$cc olddefconfig > /dev/null || setup "olddefconfig failed"
+make -s O="\$work/build" $kargs CC=$cc olddefconfig > /dev/null || setup "olddefconfig failed"
 [ "\$(sha256sum < "\$work/build/.config" | cut -c1-64)" = "$(b .config_sha256)" ] ||
 	note "note: the .config differs from the report's"
 
-make O="\$work/build" ARCH=arm $kmake CC=$cc W=$w -j"\$(nproc)" $obj > "\$work/build.log" 2>&1
+make O="\$work/build" $kargs CC=$cc W=$w -j"\$(nproc)" $obj > "\$work/build.log" 2>&1
 grep -v '^make' "\$work/build.log"
 if grep -qF -- '/$(sed "s/'/'\\\\''/g" <<< "$text")' "\$work/build.log"; then
 	echo "repro: reproduced"

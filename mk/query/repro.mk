@@ -13,7 +13,7 @@
 .PHONY: repro
 # The warning is looked up first: an unknown or ambiguous key stops before
 # the tree is unpacked (minutes on a fresh O=); then make prepares the
-# tree and the facts of the corpus's toolchain (a name without /)
+# tree (the build's descriptor installs its toolchain: mk/build.mk scratch-desc)
 repro-vars = ID='$(ID)' LINE='$(subst ','\'',$(LINE))' \
 	SEED='$(if $(call cmdline,SEED),$(SEED))' \
 	TOOLCHAIN='$(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN))' \
@@ -28,7 +28,6 @@ repro: $(KWARN_PARSE) $(KWARN_INDEX)
 	$(Q)mkdir -p $(O)/repro; rm -f $(O)/repro/status; \
 	$(call index-update) || { echo 2 > $(O)/repro/status; exit 2; }; status=0; \
 	$(TOP)/mk/query/repro.sh PHASE=find $(repro-vars) && \
-	$(MAKE) -s $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/repro/toolchain).sh \
-		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER),KVER=$(KVER)) && \
+	$(MAKE) -s $(TREE_STAMP) $(KWARN_CC) O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER),KVER=$(KVER)) && \
 	$(TOP)/mk/query/repro.sh PHASE=build $(repro-vars) || status=$$?; \
 	echo $$status > $(O)/repro/status; exit $$status

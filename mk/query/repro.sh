@@ -69,9 +69,6 @@ if [ "$PHASE" = find ]; then
 	*) fail "${ID:+ID $ID}${LINE:+LINE} is ambiguous: $(grep -c . <<< "$keys") keys match ($(head -n5 <<< "$keys" | tr '\n' ' ')...); give more of the key" ;;
 	esac
 	cp "$tmp/found" "$found.tmp" && mv "$found.tmp" "$found" || fail "cannot write $found"
-	# the toolchain of the corpus it takes: make writes its facts next
-	head -n1 "$found" | cut -f2- | jq -r .toolchain > "$STATE/toolchain" ||
-		fail "cannot write $STATE/toolchain"
 	exit 0
 fi
 [ -s "$found" ] || fail "$found: no warning looked up (make repro runs PHASE=find first)"
@@ -107,8 +104,12 @@ if [ -z "$obj" ]; then
 fi
 [ "$(j .nobjects)" -le 1 ] || say NOTE "$(j .nobjects) objects printed it; rebuilding $obj"
 
-# --- the toolchain ----------------------------------------------------------
-use_toolchain "$tc"
+# --- the toolchain: the scratch build's descriptor --------------------------
+# mk/build.sh from the corpus's .config, with the object as its one target
+dir=$O/repro/$TREE_DIR/$key-$(build_name "$tc" "${w:-0}")
+rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
+scratch_desc "$dir" "$tc"
+read_desc "$dir"
 have=$("$cc" --version | head -n1)
 if [ "$have" != "$(b .compiler)" ]; then
 	warn "WARNING: compiler differs from the report's:"
@@ -120,7 +121,7 @@ fi
 
 # --- a script for a fresh machine ------------------------------------------
 if [ -n "$SCRIPT" ]; then
-	REC=$rec BUILD_RECORD=$tmp/build OBJ=$obj W=$w TOOLCHAIN=$tc KSRC=$KSRC SERIES=$SERIES SRC_PKG=$SRC_PKG O=$O \
+	REC=$rec BUILD_RECORD=$tmp/build OBJ=$obj W=$w DESC=$dir KSRC=$KSRC SERIES=$SERIES SRC_PKG=$SRC_PKG \
 		SCRIPT=$SCRIPT "$TOP/mk/query/repro-script.sh" > "$SCRIPT.tmp" && chmod +x "$SCRIPT.tmp" && mv "$SCRIPT.tmp" "$SCRIPT" ||
 		fail "cannot write $SCRIPT"
 	say SCRIPT "$SCRIPT"
@@ -128,15 +129,12 @@ if [ -n "$SCRIPT" ]; then
 fi
 
 # --- rebuild it: the one build and parse of make corpus ---------------------
-# mk/build.sh from the corpus's .config, with the object as its one target;
 # the object may fail to build (its warning an error): build.sh records
 # make's status, and goes on
-dir=$O/repro/$TREE_DIR/$key-$(build_name "$tc" "${w:-0}")
-rm -rf "$dir" && mkdir -p "$dir" || fail "cannot create $dir"
 b .config | head -c -1 > "$tmp/config"
 say CC "$obj (W=${w:-(none)}, in $dir)"
 start=$(date +%s)
-scratch_desc "$dir" seed="$seed" w="$w" variant="$(b .variant)" config="$tmp/config" targets="$obj"
+"$MK/desc.sh" -u "$dir" ksrc="$KSRC" seed="$seed" w="$w" variant="$(b .variant)" config="$tmp/config" targets="$obj"
 "$TOP/mk/step.sh" "$dir" "$TOP/mk/build.sh" "$dir"
 say TIME "$(( $(date +%s) - start )) s"
 # the object's whole output, the compiler's then make's other lines, stays

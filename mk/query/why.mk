@@ -18,8 +18,7 @@ why: $(KWARN_PARSE) $(KWARN_INDEX)
 	$(Q)mkdir -p $(O)/why; rm -f $(O)/why/status; \
 	$(call index-update) || { echo 2 > $(O)/why/status; exit 2; }; status=0; \
 	STEP=why $(TOP)/mk/query/repro.sh PHASE=find STATE=$(O)/why $(repro-vars) && \
-	$(MAKE) -s $(TREE_STAMP) $(KWARN_CC) $(O)/toolchains/$$(cat $(O)/why/toolchain).sh \
-		O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER)) && \
+	$(MAKE) -s $(TREE_STAMP) $(KWARN_CC) O=$(O) $(if $(KSRC_USER),KSRC=$(KSRC_USER),KVER=$(KVER)) && \
 	$(TOP)/mk/query/why.sh STATE=$(O)/why $(repro-vars) WHY_PROBES='$(WHY_PROBES)' \
 		WHY_SYMBOLS='$(WHY_SYMBOLS)' || status=$$?; \
 	echo $$status > $(O)/why/status; exit $$status

@@ -41,9 +41,6 @@ if [ -z "$obj" ]; then
 	esac
 fi
 say OBJECT "$obj$([ "$(j .nobjects)" -le 1 ] || echo " (the first of the $(j .nobjects) objects that printed it)")"
-use_toolchain "$tc"
-[ "$("$cc" --version | head -n1)" = "$(b .compiler)" ] ||
-	warn "WARNING: compiler differs from the report's: $("$cc" --version | head -n1)"
 
 # --- where the probes run ---------------------------------------------------
 # WDIR: this warning's probes; the build directories are the seed's
@@ -59,6 +56,10 @@ sdir=$shared/small	# the small configs
 mkdir -p "$kdir" "$wdir/probes" || fail "cannot create $wdir"
 exec 9> "$shared.lock"
 flock -n 9 || { say NOTE "waiting for another make why on $run $tc W=${w:-(none)} ($shared.lock)"; flock 9; }
+scratch_desc "$bdir" "$tc"
+read_desc "$bdir"
+[ "$("$cc" --version | head -n1)" = "$(b .compiler)" ] ||
+	warn "WARNING: compiler differs from the report's: $("$cc" --version | head -n1)"
 rm -f "$wdir/why.config"
 : > "$wdir/probes.log"
 : > "$wdir/results.tsv"	# sha256 of the asked config and of .config, PROBE, WARNS, BUILT
@@ -153,7 +154,7 @@ probe() {
 		# records, as repro: the one way
 		# the levels table once: the probes ask whether a site is
 		# printed, not at which level
-		scratch_desc "$bdir" seed="$seed" w="$w" variant="$(b .variant)" config="$wdir/probes/$nprobe.asked" \
+		"$MK/desc.sh" -u "$bdir" ksrc="$KSRC" seed="$seed" w="$w" variant="$(b .variant)" config="$wdir/probes/$nprobe.asked" \
 			targets="$obj" levels="$shared/levels.tsv"
 		"$TOP/mk/step.sh" "$bdir" "$TOP/mk/build.sh" "$bdir" > "$bdir.out" 2>&1 || { cat "$bdir.out" >&2; fail "probe $nprobe: mk/build.sh failed"; }
 		cp "$bdir/.config" "$wdir/probes/$nprobe.config"

@@ -14,14 +14,14 @@
 # object it rebuilt as it was cannot change how the kernel boots: the
 # driver boots when one did (BOOT=auto), or always (BOOT=1).
 boot() {
-	local tc=$REF_TOOLCHAIN d out st log family cc kmake packages distcc
+	local tc=$REF_TOOLCHAIN d out st log
 	d=$WORK/$(seed_name)/$REF_TOOLCHAIN-boot
 	out=$d/$tc-branches.jsonl.zst
-	use_toolchain "$tc"
 	mkdir -p "$d"
+	scratch_desc "$d" "$tc"
 	jq -j .config "$tmp/refbuild" > "$d.config"
 	# the one engine (mk/build.sh), without W=: an image to boot, not warnings
-	scratch_desc "$d" ksrc="$tree" seed="$SEED" p="$P" w= variant=plain config="$d.config" \
+	"$MK/desc.sh" -u "$d" ksrc="$tree" seed="$SEED" p="$P" w= variant=plain config="$d.config" \
 		targets=zImage jobs="$JOBS" tree="$(basename "$KSRC") + series/ (series-check)" series=- \
 		branches="$out" initramfs="$INITRAMFS" kwarn_sites="$KWARN_SITES" boot_timeout="$BOOT_TIMEOUT" \
 		boot_mem="$BOOT_MEM"

@@ -1,7 +1,7 @@
 # claims.sh - sourced by mk/series/series-check.sh (after mk/lib.sh, trailers.sh):
 # the seed's corpus, what the check takes from it: the claims as records.
 #
-#   corpus_load        reads the seed's $CORPUS/seed-N/*-W*.jsonl.zst; writes
+#   corpus_load        reads the seed's $CORPUS_RUN/seed-N/*-W*.jsonl.zst; writes
 #                      $tmp/refbuild (the build record of REF_TOOLCHAIN's
 #                      corpus) and $tmp/corpus.diags (every diag record);
 #                      sets refcorpus and w (the W level: W, else the
@@ -14,9 +14,9 @@
 corpus_load() {
 	local corpora dir f
 	shopt -s nullglob
-	seed_dir dir "$CORPUS" "$SEED"
+	seed_dir dir "$CORPUS_RUN" "$SEED"
 	corpora=("$dir"/*-W*.jsonl.zst)
-	[ ${#corpora[@]} -gt 0 ] || fail "no corpus for SEED=$SEED in $CORPUS; run make corpus SEED=$SEED first"
+	[ ${#corpora[@]} -gt 0 ] || fail "no corpus for SEED=$SEED in $CORPUS_RUN; run make corpus SEED=$SEED first"
 	"$TOP/mk/corpus-check.sh" "${corpora[@]}" || exit 2
 	refcorpus=$dir/$(build_name "$REF_TOOLCHAIN" "${W:-123}").jsonl.zst
 	[ -f "$refcorpus" ] || refcorpus=${corpora[0]}

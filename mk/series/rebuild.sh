@@ -17,9 +17,8 @@
 #                      differences go to $WORK/code/NAME/TC/OBJECT.diff
 declare -A bdir
 describe() { # TC [TARGETS]: TC's build descriptor (mk/desc.sh)
-	local tc=$1 family cc kmake packages distcc
-	use_toolchain "$tc"
-	scratch_desc "${bdir[$tc]}" ksrc="$tree" seed="$SEED" w="$w" variant=plain \
+	local tc=$1
+	"$MK/desc.sh" -u "${bdir[$tc]}" ksrc="$tree" seed="$SEED" w="$w" variant=plain \
 		config="${bdir[$tc]}.config" targets="${2:-}" jobs="$JOBS" levels="${bdir[$tc]}/levels.tsv"
 }
 toolchains_setup() {
@@ -28,9 +27,10 @@ toolchains_setup() {
 		d=$WORK/$(seed_name)/$(build_name "$tc" "$w")
 		bdir[$tc]=$d
 		mkdir -p "$d"
+		scratch_desc "$d" "$tc"
 		# the toolchain's own corpus carries its olddefconfig result; else the
 		# reference one, made to fit by olddefconfig (mk/build.sh)
-		seed_dir src "$CORPUS" "$SEED"
+		seed_dir src "$CORPUS_RUN" "$SEED"
 		src=$src/$(build_name "$tc" "$w").jsonl.zst
 		[ -f "$src" ] || src=$refcorpus
 		first_line "$src" | jq -j .config > "$d.config"

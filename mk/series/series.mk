@@ -35,15 +35,14 @@ SERIES_BOOT ?= auto
 series-vars = ONLY='$(if $(ONLY),$(if $(findstring /,$(ONLY)),$(abspath $(ONLY)),$(ONLY)))' \
 	SEED='$(SEED)' P='$(P)' SEEDDIR='$(SEEDDIR)' $(if $(W_GIVEN),W='$(W)') \
 	TOOLCHAINS='$(TOOLCHAINS)' REF_TOOLCHAIN='$(REF_TOOLCHAIN)' \
-	CORPUS='$(CORPUS_RUN)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' SERIES='$(SERIES)' \
+	CORPUS_RUN='$(CORPUS_RUN)' O='$(O)' KSRC='$(KSRC)' TOP='$(TOP)' SERIES='$(SERIES)' \
 	TREE_ID='$(TREE_ID)' WORK='$(SERIES_WORK)' JOBS='$(JOBS)' V='$(V)' \
 	MAXOBJS='$(SERIES_MAX_OBJS)' FAILW='$(SERIES_FAIL_W)' BOOT='$(SERIES_BOOT)' BOOT_TIMEOUT='$(BOOT_TIMEOUT)' \
 	BOOT_MEM='$(BOOT_MEM)' INITRAMFS='$(INITRAMFS)' KWARN_SITES='$(KWARN_SITES)' \
 	KWARN_CC='$(KWARN_CC)' KWARN_PARSE='$(KWARN_PARSE)'
 
 .PHONY: series-check series-apply
-series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
-	$(foreach t,$(sort $(TOOLCHAINS) $(REF_TOOLCHAIN)),$(call tc-facts,$(t)))
+series-check series-apply: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE)
 	$(if $(KSRC_USER),$(error $@ works on Debian's linux-source, which series/ applies to; not with KSRC=))
 	$(Q)mkdir -p $(SERIES_WORK); rm -f $(SERIES_WORK)/status; \
 	{ status=0; $(TOP)/mk/series/series-check.sh $(series-vars) MODE=$(if $(filter series-apply,$@),apply,full) || \
