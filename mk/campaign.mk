@@ -48,18 +48,25 @@ campaign-boots = $(if $(filter boot,$(CAMPAIGN))$(and $(filter corpus,$(CAMPAIGN
 	$(foreach s,$(CAMPAIGN_SEEDS),$(addprefix campaign-boot/$(s),$(campaign-boot-parts))))
 campaign-targets = $(strip $(if $(filter corpus,$(CAMPAIGN)),$(campaign-builds)) $(campaign-boots))
 
-# is this make part of a jobserver (make -jN, or the one corpus starts)?
+# is this make part of a jobserver (make -jN, or a make it started)?
 jobserver = $(filter --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))
 
-.PHONY: corpus boot campaign campaign-prep
-# the campaign runs in a make of its own, with the jobserver's slots
-corpus boot:
-	+$(Q)mkdir -p $(O)/campaign/$(RUN_DIR) && log=$(O)/campaign/$(RUN_DIR)/$$(date -u +%Y%m%dT%H%M%SZ)-$$$$.log && \
-	ln -sfn $$(basename $$log) $(O)/campaign/$(RUN_DIR)/last.log && \
-	$(MAKE) $(if $(jobserver),,-j$(JOBS)) campaign $(KWARN_CMDLINE) CAMPAIGN=$@ CAMPAIGN_LOG=$$log
-
+# make corpus and make boot (make alone: make corpus) run JOBS steps at
+# once in this make; make -jN says N, and a make in another's jobserver
+# takes its slots
+CAMPAIGN := $(filter corpus boot,$(or $(MAKECMDGOALS),corpus))
+ifneq ($(CAMPAIGN),)
+ifeq ($(jobserver),)
+MAKEFLAGS += -j$(JOBS)
+endif
+endif
+# the run's step log, named once: its start and make's pid
+CAMPAIGN_DIR = $(O)/campaign/$(RUN_DIR)
+CAMPAIGN_LOG = $(eval CAMPAIGN_LOG := $(CAMPAIGN_DIR)/$(shell date -u +%Y%m%dT%H%M%SZ)-$(shell echo $$PPID).log)$(CAMPAIGN_LOG)
 CAMPAIGN_STEP = $(TOP)/mk/campaign-step.sh $(CAMPAIGN_LOG)
-campaign: $(campaign-targets)
+
+.PHONY: corpus boot campaign-prep
+corpus boot: $(campaign-targets)
 	$(Q)$(CAMPAIGN_STEP) end
 
 # what every step needs, made once before any: the tree, the helpers, the
@@ -71,6 +78,7 @@ campaign-prep: $(TREE_STAMP) $(KWARN_CC) $(KWARN_PARSE) \
 		$(foreach t,$(sort $(if $(filter corpus,$(CAMPAIGN)),$(TOOLCHAINS)) $(if $(campaign-boots),$(BOOT_TOOLCHAINS)) \
 			$(REF_TOOLCHAIN)),$(call tc-packages,$(t))) \
 		$(filter sparse,$(CHECKERS)) $(if $(DISTCC_HOSTS),$(DISTCC_PACKAGES)))
+	$(Q)mkdir -p $(CAMPAIGN_DIR) && ln -sfn $(notdir $(CAMPAIGN_LOG)) $(CAMPAIGN_DIR)/last.log
 	$(Q)$(CAMPAIGN_STEP) start $(words $(filter campaign-build/% campaign-boot/%,$(campaign-targets)))
 
 # campaign-step.sh runs each step's sub-make and records how it ended.

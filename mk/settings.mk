@@ -147,7 +147,7 @@
 # other files set later are right by construction.
 
 # the settings kwarn's own recursive makes pass, besides those listed above
-SETTINGS_INTERNAL := TREE_NAME SERIES_SHA CAMPAIGN CAMPAIGN_LOG SCRATCH
+SETTINGS_INTERNAL := TREE_NAME SERIES_SHA CAMPAIGN SCRATCH
 # the settings, from the list above (only when there is a command line to check)
 settings-listed = $(shell sed -n 's/^\#   \([A-Z][A-Z0-9_]*\)=.*/\1/p' mk/settings.mk)
 settings-unknown := $(if $(KWARN_GIVEN),$(filter-out $(settings-listed) $(SETTINGS_INTERNAL),$(KWARN_GIVEN)))
@@ -320,7 +320,9 @@ $(if $(filter-out help,$(or $(MAKECMDGOALS),all)),$(if $(TOP_OK),,\
 # Paths: one word each (a space in O= would write elsewhere). Inputs must
 # be there; outputs that exist must be regular files (REPORT=/dev/x would
 # replace the device with a file)
-$(foreach v,O $(if $(TOP_OK),CORPUS) RENDER_OUT SERIES_WORK HOSTOUT STAGING SCRATCH,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) its path of $(path-accepts)))
+$(foreach v,O $(if $(TOP_OK),CORPUS) RENDER_OUT SERIES_WORK HOSTOUT STAGING,$(call setting-check,$(v),$(call path,$($(v))),one directory$(comma) its path of $(path-accepts)))
+# a scratch build's directory, named by kwarn (a seed's RUN as one name: ^ for /)
+$(call setting-check,SCRATCH,$(call made-of,$(SCRATCH),$(path-chars) ^),one directory$(comma) its path of $(path-accepts) or ^)
 # KVER: a tree Debian packages and series/ has patches for; with KSRC=,
 # which is a tree of its own, it would name nothing (GNUmakefile's default
 # does not count)

@@ -152,9 +152,9 @@ ok "make -n -B build prints the build's command and runs nothing: no build direc
 	test ! -e $TESTDIR/dry-o/linux-source-6.1 -a ! -e $TESTDIR/dry-o/steps.log"
 # make help lists every target and every setting: each .PHONY target and
 # each ?= setting of the makefiles (but the internal ones) is in it
-internal='FORCE|all|boot-one|initramfs|report-packages|series-base|campaign|campaign-prep|TREE_NAME'
-phony=$(sed -n 's/^\.PHONY://p' "$TOP"/GNUmakefile "$TOP"/mk/*.mk | tr ' ' '\n' | grep . | grep -vxE "$internal" | sort -u)
-vars=$(sed -n 's/^\([A-Z][A-Z0-9_]*\) *?=.*/\1/p' "$TOP"/GNUmakefile "$TOP"/mk/*.mk | grep -vxE "$internal" | sort -u)
+internal='FORCE|all|boot-one|initramfs|report-packages|series-base|campaign-prep|scratch-desc|TREE_NAME'
+phony=$(sed -n 's/^\.PHONY://p' "$TOP"/GNUmakefile "$TOP"/mk/*.mk "$TOP"/mk/*/*.mk | tr ' ' '\n' | grep . | grep -vxE "$internal" | sort -u)
+vars=$(sed -n 's/^\([A-Z][A-Z0-9_]*\) *?=.*/\1/p' "$TOP"/GNUmakefile "$TOP"/mk/*.mk "$TOP"/mk/*/*.mk | grep -vxE "$internal" | sort -u)
 make -C "$TOP" -s help > "$TESTDIR/help.out"
 ok "make help lists every target ($(wc -w <<< "$phony")) and setting ($(wc -w <<< "$vars")), one line each" bash -c "
 	for t in $(echo $phony); do grep -q \"^  make \$t\( \|\$\)\" $TESTDIR/help.out || { echo \"# no target \$t\"; exit 1; }; done

@@ -65,9 +65,10 @@ for tc in $TOOLCHAINS; do
 		"$TOP/mk/step.sh" "$d" "$TOP/mk/build.sh" "$d"
 		"$TOP/mk/step.sh" "$d" "$TOP/mk/corpus.sh" records "$d" > "$d/diags.jsonl"
 	done
-	kbuild_cmd "$work/src" "$work/$tc-after"
+	# the command that reproduces a finding: the after side's (its descriptor's toolchain)
+	kb=$(read_desc "$work/$tc-after" && kbuild_cmd "$work/src" "$work/$tc-after" && echo "${kbuild[*]}")
 	jq -r -s -L "$TOP/mk" --slurpfile b "$work/$tc-before/diags.jsonl" --arg tc "$tc" --arg w "$W" \
-		--arg kbuild "${kbuild[*]}" 'include "corpus-lib";
+		--arg kbuild "$kb" 'include "corpus-lib";
 		same_warnings($b; .; "patch").new
 		| (if length == 0 then "  NEW      \($tc): nothing new" else
 		   (.[] | "  NEW      \($tc) \(.key) [\(.tool)] \(.text)\n           reproduce: \($kbuild) W=\($w) \(.objects[0] // (.path | sub("\\.c$"; ".o")))")

@@ -17,7 +17,7 @@ need_vars MATRIX_KVERS MATRIX_TOOLCHAINS MATRIX_WLEVELS
 dir=$1 kvers=$MATRIX_KVERS tcs=$MATRIX_TOOLCHAINS wlevels=$MATRIX_WLEVELS
 unset MATRIX_KVERS MATRIX_TOOLCHAINS MATRIX_WLEVELS	# (not the rows' makes' settings)
 shift
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=${MK%/mk}
 mkdir -p "$dir"
 rows=$dir/rows
 : > "$rows"
