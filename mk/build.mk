@@ -56,7 +56,7 @@ STEP_LOG = $(O)/steps.log
 BUILD_DESC = $(TOP)/mk/desc.sh $(BUILDDIR) $(BUILD_FACTS) --
 # what TOOLCHAIN is, for every build and scratch build
 TC_FACTS = tc=$(TC_NAME) family=$(call tc-family,$(TOOLCHAIN)) cc='$(call tc-cc,$(TOOLCHAIN))' \
-		packages='$(call tc-packages,$(TOOLCHAIN))' kargs='ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
+		packages='$(call tc-packages,$(TOOLCHAIN))' kargs='$(call tc-kargs,$(TOOLCHAIN))' \
 		ksrc=$(KSRC) kwarn_cc=$(KWARN_CC) kwarn_parse=$(KWARN_PARSE) steplog=$(STEP_LOG)
 BUILD_FACTS = seed=$(SEED) p=$(P) w=$(W) variant=$(VARIANT) $(TC_FACTS) \
 		kcc='$(call kmake-wrap,$(if $(BUILD_DISTCC),distcc,1))$(call tc-cc,$(TOOLCHAIN))' \

@@ -7,8 +7,9 @@
 #        campaign-step.sh LOG end
 #
 # KIND is config, build or boot, STEP_LABEL what the progress line calls
-# it, STEP_SEED its seed. COMMAND (the step's sub-make) runs as it is; then one line "KIND SEED RESULT SECONDS LABEL CPU LOAD" (tab-
-# separated: wall seconds; CPU seconds of the step's processes, user and
+# it, STEP_SEED its seed. COMMAND (the step's sub-make) runs as it is;
+# then one line "KIND SEED RESULT SECONDS LABEL CPU LOAD" (tab-separated:
+# wall seconds; CPU seconds of the step's processes, user and
 # system; the 5-minute load average at its end, what its wall time is read
 # against) is added to LOG under its lock, and builds and boots print the
 # progress:

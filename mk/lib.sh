@@ -38,10 +38,11 @@
 #                      objects of build directory DIR (.NAME.o.SUFFIX: kwarn,
 #                      kernel-doc.log, sparse.log, clang-analyzer.log), sorted;
 #                      with TARGETs, theirs alone
-#   scratch_desc DIR TC  make's descriptor of a scratch build (repro, why,
-#                      newwarn, series-check) of toolchain TC in DIR
-#                      (mk/build.mk scratch-desc: TC installed); the
-#                      script adds its own keys with mk/desc.sh -u
+#   scratch_desc DIR TC [KEY=VALUE...]  make's descriptor of a scratch
+#                      build (repro, why, newwarn, series-check) of
+#                      toolchain TC in DIR (mk/build.mk scratch-desc: TC
+#                      installed), then the script's own keys (mk/desc.sh
+#                      -u, which adds more later)
 #   children_cpu       CPU seconds (user and system, hundredths: 1.25)
 #                      of the script's finished children, theirs included
 #                      (each make waits for its own): a step's cost is the
@@ -141,6 +142,7 @@ captured() {
 scratch_desc() {
 	make -s -C "${MK%/mk}" scratch-desc SCRATCH="$1" TOOLCHAIN="$2" O="${O:?}" ||
 		fail "toolchain $2: no descriptor for $1 (make scratch-desc, its lines above)"
+	[ $# -le 2 ] || "$MK/desc.sh" -u "$1" "${@:3}"
 }
 step_cost() {
 	printf '%s\t%s\n' "$(awk -v a="$1" -v b="$(children_cpu)" 'BEGIN { printf "%.1f", b - a }')" \

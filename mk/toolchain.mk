@@ -23,6 +23,8 @@ tc-cc = $(strip $(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-$(1),\
 	$(if $(call tc-is-clang,$(1)),$(1),$(1)gcc)))
 tc-kmake = $(strip $(if $(call tc-is-clang,$(1)),LLVM=-$(1:clang-%=%),\
 	CROSS_COMPILE=$(if $(call tc-is-gcc,$(1)),arm-linux-gnueabi-,$(1))) PAHOLE=kwarn-no-pahole)
+# $(call tc-kargs,NAME): the kernel make's arguments for NAME (a descriptor's kargs)
+tc-kargs = ARCH=arm $(call tc-kmake,$(1))
 tc-packages = $(strip $(if $(call tc-is-gcc,$(1)),$(1)-arm-linux-gnueabi binutils-arm-linux-gnueabi,\
 	$(if $(call tc-is-clang,$(1)),$(1) lld-$(1:clang-%=%) llvm-$(1:clang-%=%) clang-tools-$(1:clang-%=%)))\
 	$(if $(call tc-is-prefix,$(1)),,libc6-dev-armel-cross))
@@ -46,7 +48,7 @@ CCACHE_CMD = $(if $(filter 1,$(CCACHE)),$(addsuffix $(space),$(shell command -v 
 kmake-env = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make
 jobserver-flags = $(filter -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))
 kmake-wrap = $(if $(filter distcc,$(1)),$(KWARN_CC) $(KWARN_DISTCC) ,$(if $(1),$(KWARN_CC) $(CCACHE_CMD)))
-kmake-args = ARCH=arm $(call tc-kmake,$(2)) CC="$(call kmake-wrap,$(3))$(call tc-cc,$(2))"
+kmake-args = $(call tc-kargs,$(2)) CC="$(call kmake-wrap,$(3))$(call tc-cc,$(2))"
 kmake = $(kmake-env) -C $(KSRC) O=$(1) $(kmake-args)
 kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 
@@ -55,5 +57,5 @@ kmake-in = $(kmake-env) -C $(1) $(kmake-args)
 .PHONY: toolchain-info
 toolchain-info:
 	@printf "family='%s'\ncc='%s'\npackages='%s'\nkargs='%s'\ndistcc='%s'\n" '$(call tc-family,$(TOOLCHAIN))' \
-		'$(call tc-cc,$(TOOLCHAIN))' '$(call tc-packages,$(TOOLCHAIN))' 'ARCH=arm $(call tc-kmake,$(TOOLCHAIN))' \
+		'$(call tc-cc,$(TOOLCHAIN))' '$(call tc-packages,$(TOOLCHAIN))' '$(call tc-kargs,$(TOOLCHAIN))' \
 		'$(call distcc-tc,$(TOOLCHAIN))'

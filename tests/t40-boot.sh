@@ -63,9 +63,8 @@ rm -rf "$hvc" && mkdir -p "$hvc"
 { grep -v 'CONFIG_HVC_DCC[ =]' "$seeddir/seed.config"; echo CONFIG_HVC_DCC=y; } > "$hvc/seed.config"
 hvc_config() {	# hvc_config FRAGMENT: the HVC_DCC line the engine makes of it
 	rm -rf "$hvc/b"
-	(. "$TOP/mk/lib.sh"; scratch_desc "$hvc/b" "$tc1" &&
-	 "$TOP/mk/desc.sh" -u "$hvc/b" ksrc="$ksrc" config="$hvc/seed.config" fragment="$1" targets=kernelrelease w= &&
-	 "$TOP/mk/build.sh" "$hvc/b") > "$hvc/log" 2>&1 || { cat "$hvc/log"; return 1; }
+	(. "$TOP/mk/lib.sh"; scratch_desc "$hvc/b" "$tc1" ksrc="$ksrc" config="$hvc/seed.config" fragment="$1" \
+		targets=kernelrelease w= && "$TOP/mk/build.sh" "$hvc/b") > "$hvc/log" 2>&1 || { cat "$hvc/log"; return 1; }
 	grep 'HVC_DCC[ =]' "$hvc/b/.config"
 }
 hvc_check() {

@@ -59,8 +59,7 @@ for tc in $TOOLCHAINS; do
 		[ $side = before ] || src=$work/src
 		d=$work/$tc-$side
 		say CC "$tc $side: ${#objs[@]} object(s), W=$W"
-		scratch_desc "$d" "$tc"
-		"$MK/desc.sh" -u "$d" ksrc="$src" seed="$SEED" w="$W" variant=plain config="$cfg" \
+		scratch_desc "$d" "$tc" ksrc="$src" seed="$SEED" w="$W" variant=plain config="$cfg" \
 			targets="${objs[*]}" jobs="$JOBS" checkers="$CHECKERS"
 		"$TOP/mk/step.sh" "$d" "$TOP/mk/build.sh" "$d"
 		"$TOP/mk/step.sh" "$d" "$TOP/mk/corpus.sh" records "$d" > "$d/diags.jsonl"

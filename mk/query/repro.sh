@@ -9,7 +9,7 @@
 # and reads its records as make corpus does (mk/corpus.sh records), into
 # $O/repro/TREE/KEY-TOOLCHAIN-WLEVEL/records.jsonl.
 # STATE (default $O/repro): where PHASE=find keeps the warning it found
-# and its toolchain's name (make why looks up its warning here too).
+# (make why looks up its warning here too).
 # Exit: 0 found or reproduced, 1 built but not reproduced, 2 setup error.
 STEP=${STEP:-repro}
 . "$(dirname "$0")/../lib.sh"

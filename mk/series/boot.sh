@@ -18,10 +18,9 @@ boot() {
 	d=$WORK/$(seed_name)/$REF_TOOLCHAIN-boot
 	out=$d/$tc-branches.jsonl.zst
 	mkdir -p "$d"
-	scratch_desc "$d" "$tc"
 	jq -j .config "$tmp/refbuild" > "$d.config"
 	# the one engine (mk/build.sh), without W=: an image to boot, not warnings
-	"$MK/desc.sh" -u "$d" ksrc="$tree" seed="$SEED" p="$P" w= variant=plain config="$d.config" \
+	scratch_desc "$d" "$tc" ksrc="$tree" seed="$SEED" p="$P" w= variant=plain config="$d.config" \
 		targets=zImage jobs="$JOBS" tree="$(basename "$KSRC") + series/ (series-check)" series=- \
 		branches="$out" initramfs="$INITRAMFS" kwarn_sites="$KWARN_SITES" boot_timeout="$BOOT_TIMEOUT" \
 		boot_mem="$BOOT_MEM"
