@@ -56,7 +56,10 @@ sdir=$shared/small	# the small configs
 mkdir -p "$kdir" "$wdir/probes" || fail "cannot create $wdir"
 exec 9> "$shared.lock"
 flock -n 9 || { say NOTE "waiting for another make why on $run $tc W=${w:-(none)} ($shared.lock)"; flock 9; }
+# the probes' two build directories, each with make's descriptor of this
+# toolchain (a probe adds its config and target to it)
 scratch_desc "$bdir" "$tc"
+scratch_desc "$sdir" "$tc"
 read_desc "$bdir"
 [ "$("$cc" --version | head -n1)" = "$(b .compiler)" ] ||
 	warn "WARNING: compiler differs from the report's: $("$cc" --version | head -n1)"
