@@ -99,7 +99,8 @@
 #   FORMAT=text          compare's output: text, json or mail (a build bot's regression report)
 #   LIST=20              compare: how many added and dropped warnings it lists
 #   FAIL_ON_NEW=1        compare exits 1 when B adds warnings
-#   REPORT=FILE          make report's page ($CORPUS/RUN/report.html)
+#   REPORT=FILE          make report's page ($CORPUS/RUN/report.html); repro and why:
+#                        a build bot's report as received, to read (with DOTCONFIG=)
 #   REPORT_N=10          rows per table, flags per chart in the report
 #   RENDER_OUT=DIR       what report-render saw ($O/report-render)
 #   ORIGIN=kwarn         kcidb: the submitter's KCIDB origin, every id's prefix (a-z, 0-9, _)
@@ -111,6 +112,8 @@
 # Reproducing and checking patches
 #   ID=KEY               repro: a corpus key, or a unique prefix of one (hex)
 #   LINE='x.c:1:2: ...'  repro: the compiler's line instead of ID
+#   DOTCONFIG=FILE       repro, why: a report's .config (plain or gzip) instead of a seed's
+#   N=2                  repro, why: the report's N-th warning (all of them)
 #   SCRIPT=FILE          repro: write a script that reproduces it on a fresh Debian 12
 #   WHY_SYMBOLS="A B"    why: only these candidate symbols (CONFIG_A or A; all it finds)
 #   WHY_PROBES=20        why: most probes for its small config (0: none)
@@ -343,6 +346,11 @@ $(call setting-check,NODE_O,$(filter /%,$(call path,$(NODE_O))),an absolute dire
 $(foreach v,REPORT KCIDB_FILE,$(call setting-check,$(v),$(call path,$($(v))),one file name$(comma) its path of $(path-accepts)))
 $(foreach v,RUN_A RUN_B,$(call setting-check-given,$(v),$(call made-of,$($(v)),$(path-chars) ^),a RUN directory of CORPUS (linux-source-6.1/p2)$(comma) its path of $(path-accepts) and ^))
 $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) its path of $(path-accepts))
+# DOTCONFIG, and REPORT for repro and why: files to read
+$(call setting-check-given,DOTCONFIG,$(and $(call path,$(DOTCONFIG)),$(shell test -f '$(DOTCONFIG)' -a -r '$(DOTCONFIG)' && echo y)),a readable .config file (plain or gzip)$(comma) its path of $(path-accepts))
+$(if $(and $(filter repro why,$(MAKECMDGOALS)),$(call cmdline,REPORT)),$(if $(shell test -f '$(REPORT)' -a -r '$(REPORT)' && echo y),,\
+	$(error REPORT=$(REPORT): no such readable file (make repro and make why read a build bot's report))))
+$(call setting-check-given,N,$(call count,$(N),4),the number of one warning of the report: 1 to 9999)
 $(foreach v,REPORT SCRIPT KCIDB_FILE,$(if $(and $($(v)),$(wildcard $($(v)))),$(if $(shell test -f '$($(v))' && echo y),,\
 	$(error $(v)=$($(v)): not a regular file: kwarn writes it only as a file))))
 $(foreach f,$(FRAGMENT),$(if $(call path,$(f)),,$(error FRAGMENT: '$(f)': $(path-accepts) in a path)))

@@ -21,13 +21,20 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$found" "$tmp/found"
 corpus=$(head -n1 "$tmp/found" | cut -f1)
 rec=$(head -n1 "$tmp/found" | cut -f2-)
-[ "$(wc -l < "$tmp/found")" = 1 ] || say NOTE "found in $(wc -l < "$tmp/found") corpora; using ${corpus#"$CORPUS"/} (narrow with SEED= TOOLCHAIN=)"
 first_line "$corpus" > "$tmp/build"
+given=$(jq -r '.given != null' "$tmp/build")	# a report's warning and config (mk/query/given.sh)
+if [ "$(wc -l < "$tmp/found")" != 1 ]; then
+	if [ "$given" = true ]; then
+		say NOTE "the report's warning $(head -n1 "$tmp/found" | cut -f2- | jq .n) of $(wc -l < "$tmp/found") (N= picks another)"
+	else
+		say NOTE "found in $(wc -l < "$tmp/found") corpora; using ${corpus#"$CORPUS"/} (narrow with SEED= TOOLCHAIN=)"
+	fi
+fi
 j() { jq -r "$1" <<< "$rec"; }
 b() { jq -r "$1" "$tmp/build"; }
 key=$(j .key) tc=$(b .toolchain) seed=$(b .seed) w=${W-$(rebuild_w "$rec" "$(b .w)")}
 say WARNING "$key $(j .text)"
-say BUILD "seed $seed $tc W=${w:-(none)} ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
+say BUILD "$([ "$given" = true ] && echo "the config of DOTCONFIG" || echo "seed $seed") $tc W=${w:-(none)} ($(b .tree), config $(b .config_sha256 | cut -c1-12))"
 # a compile's warning: a linker's or modpost's record names no one object
 # whose compile a config changes
 case $(j .tool) in
@@ -49,6 +56,7 @@ say OBJECT "$obj$([ "$(j .nobjects)" -le 1 ] || echo " (the first of the $(j .no
 # One why at a time uses them (a lock).
 wdir=$O/why/$key-$(build_name "$tc" "${w:-0}")
 run=$(dirname "${corpus#"$CORPUS"/}")
+[ "$given" != true ] || run=given-$(b .config_sha256 | cut -c1-12)
 shared=$O/why/${run//\//^}-$(build_name "$tc" "${w:-0}")
 kdir=$shared/kconfig	# olddefconfig and savedefconfig only
 bdir=$shared/build	# the seed's config, changed
@@ -105,32 +113,10 @@ list() {
 }
 
 # --- is the object built? ---------------------------------------------------
-# Each step from the object up to its top directory (the object in its
-# directory's lists, the directory in its parent's), as Kbuild's own
-# Makefiles say under a config (mk/query/why-objs.mk); only the steps that hold
-# for the seed's config are asked (a directory an arch Makefile adds, as
-# arch/arm/mach-*/, is not in its parent's lists)
-objs_of() {	# objs_of CONFIG DIR: what DIR builds under CONFIG
-	mkdir -p "$tmp/objs/include/config"
-	grep '^CONFIG_' "$1" > "$tmp/objs/include/config/auto.conf" || true
-	(cd "$tmp/objs" && make -s -f "$KSRC/scripts/Makefile.build" -f "$TOP/mk/query/why-objs.mk" \
-		obj="$2" srctree="$KSRC" objtree=. ARCH=arm SRCARCH=arm kwarn-objs 2> /dev/null) || true
-}
-steps=()
-s=$obj
-while [ "$(dirname "$s")" != . ] && [ "$(dirname "$s")" != arch ]; do
-	d=$(dirname "${s%/}")
-	objs_of "$wdir/seed.config" "$d" | tr ' ' '\n' | grep -qxF "$s" && steps+=("$d:$s")
-	s=$d/
-done
-built() {	# built CONFIG: yes, no, or ? (no step to ask)
-	local st
-	[ ${#steps[@]} -gt 0 ] || { echo '?'; return; }
-	for st in "${steps[@]}"; do
-		objs_of "$1" "${st%%:*}" | tr ' ' '\n' | grep -qxF "${st#*:}" || { echo no; return; }
-	done
-	echo yes
-}
+# Kbuild's own lists on the object's way up (mk/query/code-lib.sh): a
+# probe's config builds it, or not
+. "$MK/query/code-lib.sh"
+kbuild_steps "$obj" "$wdir/seed.config"
 
 # --- one probe --------------------------------------------------------------
 # probe DIR BASE CHANGE...: BASE with the changes, olddefconfig'd, the
@@ -173,7 +159,8 @@ probe() {
 			# target), though the build directory keeps other warnings' objects
 			"$TOP/mk/step.sh" "$bdir" "$TOP/mk/corpus.sh" records "$bdir" > "$wdir/probes/$nprobe.records"
 			if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
-				.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message)' \
+				.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message
+				or .key == $r.key)' \
 				"$wdir/probes/$nprobe.records" > /dev/null; then
 				r_warns=yes
 			elif [ "$(cat "$bdir/status")" != 0 ]; then
@@ -254,6 +241,10 @@ PROBE_LABEL="the seed's config" probe "$bdir" "$wdir/seed.config"
 [ "$r_warns" = yes ] || fail "$key did not come back with the seed's own config ($([ "$r_warns" != no ] && echo "the object did not build" || echo "make repro ID=$key says more")); nothing to explain"
 [ "$r_built" != no ] || warn "WARNING: Kbuild's Makefiles do not build $obj in the seed's config"
 cp "$wdir/probes/1.config" "$wdir/seed.resolved"
+# what the code itself puts on it, under the seed's config, at the line
+# the probe printed it (a report's tree may have had it elsewhere)
+here=$(jq -c --argjson r "$rec" 'select(.key == $r.key)' "$wdir/probes/1.records" | head -n1)
+code_conditions "${here:-$rec}" "$wdir/seed.resolved" "$obj"
 
 # --- candidates ---------------------------------------------------------------
 cmdf=$bdir/$(dirname "$obj")/.$(basename "$obj").cmd
@@ -301,7 +292,8 @@ fi
 # them: a statistical hint, printed before the probes, which try those
 # symbols first, and checked against what they find.
 : > "$wdir/hint"
-mapfile -t seeds < <(ls "$CORPUS/$(dirname "$run")"/seed-*/"$(basename "$corpus")" 2> /dev/null | sort -V)
+seeds=()
+[ "$given" = true ] || mapfile -t seeds < <(ls "$CORPUS/$(dirname "$run")"/seed-*/"$(basename "$corpus")" 2> /dev/null | sort -V)
 if [ ${#seeds[@]} -gt 1 ]; then
 	np=0 nq=0 nn=0 nu=0
 	# those that print it: the campaign index says (make brought it up to date)
@@ -395,6 +387,7 @@ if [ ${#gate[@]} = 0 ]; then
 fi
 # the set, and what Kconfig changed with it
 PROBE_LABEL="the gating set: $(list 4 "${gate[@]}")" probe "$bdir" "$wdir/seed.resolved" "${gate[@]}"
+gated=$wdir/probes/$nprobe.config
 [ ${#r_dragged[@]} = 0 ] || say KCONFIG "with it Kconfig also set: ${r_dragged[*]}"
 # putting back any one brings it back (the probes ddmin made, or the seed's)
 for c in "${gate[@]}"; do
@@ -421,6 +414,23 @@ if [ -s "$wdir/hint" ]; then
 	fi
 fi
 say WHY "appears when $(and "${appears[@]}"); gone with $(and "${goneas[@]}")$([ "$how" = gone ] || echo " (the object is then not built, or compiles without it)")"
+# the code's own conditions: which of their symbols the gating set changes
+# (through Kconfig's selects and dependencies), or none: then it acts
+# otherwise (the compiler's flags, a macro's value)
+changed=()
+while read -r sym; do
+	[ -n "$sym" ] || continue
+	was=$(sym_values "$wdir/seed.resolved" "$sym" | sed 's/.* is not set$/n/; s/.*=//')
+	now=$(sym_values "$gated" "$sym" | sed 's/.* is not set$/n/; s/.*=//')
+	[ "$was" = "$now" ] || changed+=("$sym $was->$now")
+done < "$tmp/code-symbols"
+if [ ${#changed[@]} -gt 0 ]; then
+	say CODE "the gating set implies the code's conditions: with it $(and "${changed[@]}")"
+elif [ -s "$tmp/code-symbols" ]; then
+	say CODE "the gating set changes none of the code's conditions ($(list 4 $(cat "$tmp/code-symbols"))): it acts otherwise"
+else
+	say CODE "the code puts no CONFIG_ symbol on it: the gating set acts otherwise"
+fi
 
 # --- 2. a small config in which it still appears ------------------------------
 # the seed's savedefconfig lines, less the pin's and the gating symbols'
