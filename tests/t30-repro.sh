@@ -4,7 +4,7 @@
 # miss (a W level below the warning's); a script that reproduces it on a
 # fresh machine.
 . "$(dirname "$0")/lib.sh"
-plan 21
+plan 29
 need corpus gcc-12 123
 need corpus clang-14 123
 cdir=$CDIR
@@ -96,3 +96,58 @@ ok "the script reproduces the warning from /, with an empty HOME and cache" bash
 		> $TESTDIR/fresh/out 2>&1 && grep -q 'repro: reproduced' $TESTDIR/fresh/out &&
 	! grep -q 'differs' $TESTDIR/fresh/out"
 rm -rf "$TESTDIR/fresh"
+
+# --- a build bot's report, its config given ---------------------------------
+# Real kernel test robot mails (tests/fixtures/reports/, each names its
+# lore address); the test seed's config stands in for the report's
+reports=$TOP/tests/fixtures/reports
+zstd -dcq "$cdir/gcc-12-W123.jsonl.zst" | head -n1 | jq -r .config | gzip -n > "$TESTDIR/seed.config.gz"
+given() {	# given NAME VAR=VALUE...: make repro with them, its output in repro-NAME.out; its status
+	local name=$1
+	shift
+	make -C "$TOP" -s repro DOTCONFIG="$TESTDIR/seed.config.gz" CORPUS="$TESTDIR/corpus" O="$O" "$@" \
+		> "$TESTDIR/repro-$name.out" 2>&1
+	cat "$O/repro/status"
+}
+# clang 15's lines of a tree where fair.c's stubs sat 616 lines higher:
+# one build of the one object for the report's 12 warnings
+st=$(given fair REPORT="$reports/robot-arm-clang-sched-fair.txt" TOOLCHAIN=clang-14)
+ok "REPORT=: the robot's 12 warnings read (1 new), its compiler, config and W=1; one build of their one object" bash -c "
+	grep -q '^  REPORT   .*: 12 warnings (1 new, >>); compiler clang version 15.0.0 (.*); config arm-milbeaut_m10v_defconfig; W=1\$' $TESTDIR/repro-fair.out &&
+	grep -q '^  BUILD    clang-14 W=1, the config of DOTCONFIG' $TESTDIR/repro-fair.out &&
+	test \$(grep -c '^  CC ' $TESTDIR/repro-fair.out) = 1"
+ok "  the 5 warnings 6.1 has come back at the lines this tree has them, 7 do not (status 1)" bash -c "
+	test '$st' = 1 && grep -q '^  REPRO    yes: [0-9a-f]* came back at line 12442 (reported at 11826: the trees differ)' $TESTDIR/repro-fair.out &&
+	grep -q '^  SUMMARY  of 12: 5 came back, 7 did not, 0 not compiled in this config (clang-14 W=1)\$' $TESTDIR/repro-fair.out"
+ok "  one that did not: the code's conditions on its line, with the config's values" bash -c "
+	grep -A6 '^  WARNING  10: kernel/sched/fair.c:5511:20: ' $TESTDIR/repro-fair.out | grep -q '^  CODE     kernel/sched/fair.c:[0-9]*: #ifdef CONFIG_CFS_BANDWIDTH' &&
+	grep -q '^  VALUES   CONFIG_CFS_BANDWIDTH is not set' $TESTDIR/repro-fair.out"
+# an object the config does not build: answered from Kbuild's Makefiles,
+# nothing compiled
+st=$(given r592 REPORT="$reports/robot-arm-gcc-hpe-gxp.txt" N=1 TOOLCHAIN=gcc-12)
+ok "an object the config does not compile: its Kbuild line and symbol named, nothing built (status 1)" bash -c "
+	test '$st' = 1 && ! grep -q '^  CC ' $TESTDIR/repro-r592.out &&
+	grep -q '^  REPRO    not compiled in this config: drivers/memstick/host/Makefile:8: obj-\$(CONFIG_MEMSTICK_R592) += r592.o; CONFIG_MEMSTICK_R592 is not set\$' $TESTDIR/repro-r592.out &&
+	grep -q '^  NOTE     11 of its lines name no source line' $TESTDIR/repro-r592.out"
+st_conf=$(given notconf REPORT="$reports/robot-arm-gcc-posix-stubs.txt" DOTCONFIG="$reports/robot-arm-gcc-posix-stubs.txt")
+st_n=$(given n99 REPORT="$reports/robot-arm-gcc-posix-stubs.txt" N=99)
+ok "refused before any build: a report without its config, a config that is none, N= past the report's warnings" bash -c "
+	! make -C $TOP -s repro REPORT=$reports/robot-arm-gcc-posix-stubs.txt CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/repro-noconf.out 2>&1 &&
+	grep -q 'kwarn: repro: REPORT=.*: say the report.s config too, DOTCONFIG=FILE (kwarn downloads nothing; the report names arm-randconfig-r002-20220220)' $TESTDIR/repro-noconf.out &&
+	test '$st_conf' = 2 && grep -q 'DOTCONFIG=.*: not a kernel .config' $TESTDIR/repro-notconf.out &&
+	test '$st_n' = 2 && grep -q 'N=99: the report has 11 warnings' $TESTDIR/repro-n99.out"
+
+# --- LINE= as bots and other trees print it ------------------------------------
+real='kernel/time/posix-stubs.c:25:17: warning: no previous prototype for '\''sys_ni_posix_timers'\'' [-Wmissing-prototypes]'
+ok "LINE= with the robot's '>> ' and another machine's tree path: found, and which builds print it" bash -c '
+	make -C "$0" -s repro LINE=">> /home/u/linux/$1" SEED=1 TOOLCHAIN=gcc-12 SCRIPT="$2/line.sh" CORPUS="$2/corpus" O="$3" > "$2/repro-abs.out" 2>&1 &&
+	grep -q "^  PRINTED  by [0-9]* corpus file(s): .*gcc-12-W123: seed 1" "$2/repro-abs.out"' "$TOP" "$real" "$TESTDIR" "$O"
+ok "LINE= from a tree where the line moved: the nearest site that prints it, named" bash -c '
+	make -C "$0" -s repro LINE="${1/:25:/:22:}" SEED=1 TOOLCHAIN=gcc-12 SCRIPT="$2/line.sh" CORPUS="$2/corpus" O="$3" > "$2/repro-moved.out" 2>&1 &&
+	grep -q "^  NOTE     nothing prints it at line 22; the nearest site that does: line 25 (3 lines away" "$2/repro-moved.out"' "$TOP" "$real" "$TESTDIR" "$O"
+line2=$(grep -m1 'posix-stubs.c:73:5: warning:' "$reports/robot-arm-gcc-posix-stubs.txt" | sed 's/^ *//')
+ok "LINE= that no corpus file prints: the builds that compiled its file without printing it (status 2)" bash -c '
+	! make -C "$0" -s repro LINE="$1" SEED=1 CORPUS="$2/corpus" O="$3" > "$2/repro-none.out" 2>&1 &&
+	grep -q "^  COMPILED kernel/time/posix-stubs.o, in the [0-9]* corpus file(s)" "$2/repro-none.out" &&
+	grep -q "^           compiled without printing it: .*gcc-12-W123: seed 1" "$2/repro-none.out" &&
+	grep -q "no warning matching that line" "$2/repro-none.out"' "$TOP" "$line2" "$TESTDIR" "$O"

@@ -8,7 +8,7 @@
 # the last one, CC_OPTIMIZE_FOR_SIZE, which acts through the command line
 # (-Os or -O2).
 . "$(dirname "$0")/lib.sh"
-plan 11
+plan 14
 need corpus gcc-12 123
 corpus=$CDIR/gcc-12-W123.jsonl.zst
 src=$O/src/linux-source-6.1
@@ -66,6 +66,33 @@ ok "a warning no candidate gates: status 1 ($((SECONDS - start)) s)" bash -c "
 	test '$st' = 1 && grep -q '^  WHY      no gating symbol among the candidates' $TESTDIR/why-n.out &&
 	grep -q 'CONFIG_CC_OPTIMIZE_FOR_SIZE=n .*appears' $TESTDIR/why-n.out &&
 	grep -q 'dragged 1: CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y' $TESTDIR/why-n.out"
+
+# the code's own conditions, read from the source by kwarn too, and
+# whether the gate implies them (the two gated runs above)
+ok "every answer names the code's conditions: the #if chain around the line and the Kbuild line of its object" bash -c "
+	grep -qx '  CODE     mm/compaction.c:[0-9]*: #ifdef CONFIG_COMPACTION (its #else, [0-9]*)' $TESTDIR/why-c.out &&
+	grep -qx '  KBUILD   mm/Makefile:[0-9]*: obj-y := ... compaction.o ...' $TESTDIR/why-c.out &&
+	grep -qx '  CODE     the gating set implies the code.s conditions: with it CONFIG_COMPACTION n->y' $TESTDIR/why-c.out &&
+	grep -qx '  CODE     include/linux/highmem-internal.h:[0-9]*: #ifdef CONFIG_HIGHMEM (its #else, [0-9]*)' $TESTDIR/why-h.out &&
+	grep -qx '  CODE     lib/bcd.c:13: under no #if' $TESTDIR/why-n.out"
+
+# a build bot's report (a real kernel test robot mail) with a config: the
+# test seed's stands in for the report's
+zstd -dcq "$corpus" | head -n1 | jq -r .config | gzip -n > "$TESTDIR/seed.config.gz"
+tc11=gcc-11
+command -v arm-linux-gnueabi-gcc-11 > /dev/null || tc11=gcc-12
+start=$SECONDS
+st=$(make -C "$TOP" -s why REPORT="$TOP/tests/fixtures/reports/robot-arm-gcc-posix-stubs.txt" N=1 DOTCONFIG="$TESTDIR/seed.config.gz" \
+	WHY_SYMBOLS=POSIX_TIMERS WHY_PROBES=0 CORPUS="$TESTDIR/corpus" O="$O" > "$TESTDIR/why-report.out" 2>&1; cat "$O/why/status")
+ok "REPORT= and DOTCONFIG=: the robot's 11 warnings read, its gcc 11.2.0 or the nearest installed ($tc11), W=1 as the mail says" bash -c "
+	grep -q '^  REPORT   .*: 11 warnings (9 new, >>); compiler arm-linux-gnueabi-gcc (GCC) 11.2.0; config arm-randconfig-r002-20220220; W=1\$' $TESTDIR/why-report.out &&
+	grep -q '^  BUILD    the config of DOTCONFIG $tc11 W=1' $TESTDIR/why-report.out &&
+	{ test $tc11 = gcc-11 || grep -q '^  TOOLCHAIN gcc-12: the report.s gcc 11 is not installed, gcc-12 is the nearest' $TESTDIR/why-report.out; }"
+ok "  why names CONFIG_POSIX_TIMERS, the ifeq of the Kbuild line that compiles the file, and says the gate implies it (status 0, $((SECONDS - start)) s)" bash -c "
+	test '$st' = 0 &&
+	grep -qx '  WHY      appears when CONFIG_POSIX_TIMERS is not set; gone with CONFIG_POSIX_TIMERS=y (the object is then not built, or compiles without it)' $TESTDIR/why-report.out &&
+	grep -q '^  KBUILD   kernel/time/Makefile:[0-9]*: obj-y += posix-stubs.o (under ifeq (\$(CONFIG_POSIX_TIMERS),y) ... else)\$' $TESTDIR/why-report.out &&
+	grep -qx '  CODE     the gating set implies the code.s conditions: with it CONFIG_POSIX_TIMERS n->y' $TESTDIR/why-report.out"
 
 ok "an unknown ID is a setup error (status 2)" bash -c "
 	test \"\$(make -C $TOP -s why ID=ffffffffffffffff CORPUS=$TESTDIR/corpus O=$O > $TESTDIR/why-bad.out 2>&1; cat $O/why/status)\" = 2 &&

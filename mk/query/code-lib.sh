@@ -126,7 +126,7 @@ code_conditions() {
 	local id here
 	id=$(jq -r '.message | capture("^[^'"'"']*'"'"'(?<i>[A-Za-z_][A-Za-z0-9_]*)'"'"'").i // empty' <<< "$rec")
 	if [ -n "$id" ] && [ -f "$KSRC/$path" ] && ! sed -n "${line}p" "$KSRC/$path" | grep -qw -- "$id"; then
-		here=$(grep -nw -- "$id" "$KSRC/$path" | cut -d: -f1 |
+		here=$({ grep -nw -- "$id" "$KSRC/$path" || true; } | cut -d: -f1 |
 			awk -v l="$line" '{ d = $1 - l; if (d < 0) d = -d } NR == 1 || d < best { best = d; at = $1 } END { print at }')
 		if [ -n "$here" ]; then
 			say SITE "$path:$line does not name $id in this tree; line $here, the nearest that does, is taken"

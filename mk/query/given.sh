@@ -28,7 +28,7 @@ trap 'rm -rf "$tmp"' EXIT
 # --- the report --------------------------------------------------------------
 # lines: "new<TAB>context<TAB>line" (new: the robot's ">>"; context: the
 # .c file the lines before it named, for a header's warning)
-compiler= config_name= report_w=
+compiler='' config_name='' report_w=''
 if [ -n "$REPORT" ]; then
 	[ -f "$REPORT" ] && [ -r "$REPORT" ] || fail "REPORT=$REPORT: no such readable file"
 	grep -q . "$REPORT" || fail "REPORT=$REPORT: empty"

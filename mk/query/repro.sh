@@ -13,6 +13,7 @@
 # Exit: 0 found or reproduced, 1 built but not reproduced, 2 setup error.
 STEP=${STEP:-repro}
 . "$(dirname "$0")/../lib.sh"
+REPORT='' DOTCONFIG='' N=''
 for a; do declare "$a"; done
 
 # --- find the record -------------------------------------------------------
@@ -272,7 +273,7 @@ fi
 lines=$(wc -l < "$dir/output.txt")
 
 # --- each warning: came back? ------------------------------------------------
-# the same site; else (a report from another tree) the same key elsewhere
+# the same site; else, for a report (another tree), the same key elsewhere
 # in the file: the tree moved it
 # conditions: a report's warning that did not come back, the code's
 # conditions on it (once per site) under the config
@@ -294,7 +295,7 @@ while IFS= read -r r; do
 	fi
 	got=$(jq -c --argjson r "$rec" 'select(.tool == $r.tool and .path == $r.path and .line == $r.line and
 		.col == $r.col and .flag == $r.flag and .message == $r.message)' "$dir/records.jsonl" | head -n1)
-	[ -n "$got" ] || got=$(jq -c --argjson r "$rec" 'select(.key == $r.key)' "$dir/records.jsonl" | head -n1)
+	[ -n "$got" ] || [ "$given" != true ] || got=$(jq -c --argjson r "$rec" 'select(.key == $r.key)' "$dir/records.jsonl" | head -n1)
 	if [ -n "$got" ]; then
 		# the warning's own lines: the compiler's line, then the indented
 		# source and caret lines under it and its notes

@@ -160,7 +160,7 @@ probe() {
 			"$TOP/mk/step.sh" "$bdir" "$TOP/mk/corpus.sh" records "$bdir" > "$wdir/probes/$nprobe.records"
 			if jq -e -s --argjson r "$rec" 'any(.[]; .tool == $r.tool and .path == $r.path and
 				.line == $r.line and .col == $r.col and .flag == $r.flag and .message == $r.message
-				or .key == $r.key)' \
+				or ($bykey and .key == $r.key))' --argjson bykey "$bykey" \
 				"$wdir/probes/$nprobe.records" > /dev/null; then
 				r_warns=yes
 			elif [ "$(cat "$bdir/status")" != 0 ]; then
@@ -237,14 +237,19 @@ ddmin() {
 }
 
 # --- the seed's config: the warning must come back --------------------------
-PROBE_LABEL="the seed's config" probe "$bdir" "$wdir/seed.config"
+# (a report's warning: by its key, at whatever line this tree has it)
+bykey=$given
+PROBE_LABEL="$([ "$given" = true ] && echo "the config of DOTCONFIG" || echo "the seed's config")" probe "$bdir" "$wdir/seed.config"
 [ "$r_warns" = yes ] || fail "$key did not come back with the seed's own config ($([ "$r_warns" != no ] && echo "the object did not build" || echo "make repro ID=$key says more")); nothing to explain"
 [ "$r_built" != no ] || warn "WARNING: Kbuild's Makefiles do not build $obj in the seed's config"
 cp "$wdir/probes/1.config" "$wdir/seed.resolved"
 # what the code itself puts on it, under the seed's config, at the line
-# the probe printed it (a report's tree may have had it elsewhere)
+# the probe printed it: a report's tree may have had it elsewhere, and the
+# probes after look for it there (a key names the same site only under one
+# config: another site of the same message can take its ordinal)
 here=$(jq -c --argjson r "$rec" 'select(.key == $r.key)' "$wdir/probes/1.records" | head -n1)
-code_conditions "${here:-$rec}" "$wdir/seed.resolved" "$obj"
+rec=${here:-$rec} bykey=false
+code_conditions "$rec" "$wdir/seed.resolved" "$obj"
 
 # --- candidates ---------------------------------------------------------------
 cmdf=$bdir/$(dirname "$obj")/.$(basename "$obj").cmd
