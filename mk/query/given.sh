@@ -27,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # --- the report --------------------------------------------------------------
 # lines: "new<TAB>context<TAB>line" (new: the robot's ">>"; context: the
-# .c file the lines before it named, for a header's warning)
+# .c file the lines before it named, for a header's warning; "-": none)
 compiler='' config_name='' report_w=''
 if [ -n "$REPORT" ]; then
 	[ -f "$REPORT" ] && [ -r "$REPORT" ] || fail "REPORT=$REPORT: no such readable file"
@@ -45,10 +45,10 @@ if [ -n "$REPORT" ]; then
 		{ line = $0; new = sub(/^>> ?/, "", line); if (!new) sub(/^   /, "", line)
 		  if (match(line, /^(In file included from |[ \t]+from )?[^ :]+\.c(:[0-9]+[:,]?| *: In function)/)) {
 			c = substr(line, RSTART, RLENGTH); sub(/^(In file included from |[ \t]+from )/, "", c); sub(/[: ].*/, "", c); ctx = c }
-		  if (line ~ /^[^ :]+:[0-9]+(:[0-9]+)?: (warning|error): /) print new "\t" ctx "\t" line
+		  if (line ~ /^[^ :]+:[0-9]+(:[0-9]+)?: (warning|error): /) print new "\t" (ctx == "" ? "-" : ctx) "\t" line
 		  else if (line ~ /^[^ ]+: (warning|error): /) print line > "/dev/stderr" }' "$REPORT" > "$tmp/lines" 2> "$tmp/nosite"
 else
-	printf '0\t\t%s\n' "$LINE" > "$tmp/lines"
+	printf '0\t-\t%s\n' "$LINE" > "$tmp/lines"
 fi
 [ -n "$DOTCONFIG" ] || fail "REPORT=$REPORT: say the report's config too, DOTCONFIG=FILE (kwarn downloads nothing${config_name:+; the report names $config_name})"
 
@@ -79,7 +79,7 @@ while IFS=$'\t' read -r new ctx line; do
 	obj=
 	case $path in
 	*.c) obj=${path%.c}.o ;;
-	*.h) [ -z "$ctx" ] || obj=$(tree_line "${ctx%.c}.o:") obj=${obj%:} ;;
+	*.h) [ "$ctx" = - ] || obj=$(tree_line "${ctx%.c}.o:") obj=${obj%:} ;;
 	esac
 	jq -c --argjson n "$n" --argjson new "$([ "$new" = 1 ] && echo true || echo false)" --arg o "$obj" \
 		'. + {n: $n, new: $new, level: null, objects: (if $o == "" then [] else [$o] end), nobjects: (if $o == "" then 0 else 1 end)}' "$tmp/rec"

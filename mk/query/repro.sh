@@ -216,8 +216,13 @@ if [ "$given" = true ]; then
 	vals() { sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)/\1 \2/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 n/p' "$1" | sort; }
 	join -a1 -e '(none)' -o 0,1.2,2.2 <(vals "$tmp/config") <(vals "$resolved") |
 		awk '$2 != $3 && !($2 == "n" && $3 == "(none)") && $1 != "CONFIG_CC_VERSION_TEXT" { print $1 " " $2 " -> " $3 }' > "$dir/config-changes.txt"
-	say KCONFIG "make olddefconfig changed $(wc -l < "$dir/config-changes.txt") of its lines$([ ! -s "$dir/config-changes.txt" ] ||
-		echo ": $(head -n4 "$dir/config-changes.txt" | paste -sd, | sed 's/,/, /g')$([ "$(wc -l < "$dir/config-changes.txt")" -le 4 ] || echo " ...") (all: $dir/config-changes.txt)")"
+	# those that say what the compiler is (the report's, and this one) last
+	tcsyms='^CONFIG_(CC|AS|LD|GCC|CLANG|LLD|RUSTC|PAHOLE|TOOLS)_'
+	{ grep -v -E "$tcsyms" "$dir/config-changes.txt" || true; } > "$tmp/changes"
+	ntc=$(grep -c -E "$tcsyms" "$dir/config-changes.txt" || true)
+	say KCONFIG "make olddefconfig changed $(wc -l < "$dir/config-changes.txt") of its lines$([ "$ntc" = 0 ] ||
+		echo " ($ntc of them what the compiler is: CONFIG_CC_, AS_, LD_ ...)")$([ ! -s "$tmp/changes" ] ||
+		echo ": $(head -n4 "$tmp/changes" | paste -sd, | sed 's/,/, /g')$([ "$(wc -l < "$tmp/changes")" -le 4 ] || echo " ...")")$([ ! -s "$dir/config-changes.txt" ] || echo " (all: $dir/config-changes.txt)")"
 	while IFS= read -r r; do
 		o=$(object_of "$r")
 		n=$(jq -r .n <<< "$r")
