@@ -18,7 +18,7 @@ need_vars REC BUILD_RECORD OBJ DESC KSRC SERIES SRC_PKG
 rec=$REC build=$BUILD_RECORD obj=$OBJ w=${W:-} series=$SERIES srcpkg=$SRC_PKG
 read_desc "$DESC"
 j() { jq -r "$1" <<< "$rec"; }
-b() { jq -r "$1" "$build"; }
+b() { jq -r "$@" "$build"; }
 tree_version=$(b .tree | cut -d' ' -f2)
 
 # savedefconfig needs a configured output directory
@@ -36,8 +36,8 @@ cat <<EOF
 #
 #   $text
 #
-# key $(j .key): randconfig seed $(b .seed) (p=$(b .probability)), $(b .toolchain) ($(b .compiler)),
-# W=$w, $(b .tree), $(b .kernel); .config sha256 $(b .config_sha256)
+$(b 'if .given then "# key \($k): the config given (DOTCONFIG=\(.given.config_name // "" | if . == "" then "" else "; the report names " + . end)), \(.toolchain) (the report: \(.compiler)),\n# W=\($w), \(.tree); .config sha256 \(.config_sha256)"
+	else "# key \($k): randconfig seed \(.seed) (p=\(.probability)), \(.toolchain) (\(.compiler)),\n# W=\($w), \(.tree), \(.kernel); .config sha256 \(.config_sha256)" end' --arg k "$(j .key)" --arg w "$w")
 $(b '(.fragment_lines // []) as $l | if $l == [] then empty else
 	"# randconfig had these lines of the reporter (FRAGMENT=) on top of kwarn'"'"'s pin;\n" +
 	"# the .config below holds them already:\n" + ($l | map("#   " + .) | join("\n")) end')
