@@ -1,7 +1,7 @@
 # helpers.mk - build the C helpers (helpers/*.c, one program per file).
 
 HOSTOUT := $(TOP)/.build
-HELPERS := kwarn-agg kwarn-cc kwarn-index kwarn-parse kwarn-sites kwarn-svg
+HELPERS := kwarn-agg kwarn-cc kwarn-index kwarn-maint kwarn-parse kwarn-sites kwarn-svg
 HELPER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-Wall -Wextra -Werror -O2 -g -fdebug-prefix-map=$(TOP)=.
 HELPER_CC ?= gcc

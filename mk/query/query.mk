@@ -21,6 +21,7 @@ TOP_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 TOP_TOOLCHAINS = $(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN),*)
 TOP_N ?= 10
 KWARN_AGG := $(HOSTOUT)/bin/kwarn-agg
+KWARN_MAINT := $(HOSTOUT)/bin/kwarn-maint
 # corpus-lib.jq's flag_names, for kwarn-agg compare -F
 FLAG_NAMES := $(HOSTOUT)/flag-names.tsv
 $(FLAG_NAMES): $(TOP)/mk/corpus-lib.jq
@@ -41,7 +42,23 @@ index-select = $(if $(2),$(TOP)/mk/seeds.sh $(2) > $(1)/seeds &&) sel="$(if $(2)
 # Per toolchain, W's own builds, else those of the first cumulative level
 # above that was built (read with W's filter: TMP/pick, "TOOLCHAIN W"
 # lines); over every seed of W's own builds, the index's sums
-top: $(KWARN_AGG) $(KWARN_INDEX)
+# BY=section or BY=dir (mk/query/top-by.sh): each file's instances and
+# records at level W, "TOOLCHAIN PATH N R": over every seed from the
+# index's sums of the build's view (its n1..n3 are W=1, 12, 123), over
+# some seeds from their summaries, the level filter on each record.
+# BY=site: every record at level W, "TOOLCHAIN PATH KEY LINE FLAG LEVEL
+# COUNT SEED", from the summaries
+top-by-col = $(if $(filter 1,$(W)),3,$(if $(filter 12,$(W)),4,5))
+top-by-rows = $(if $(filter site,$(BY)),$(KWARN_INDEX) summaries -n $$sel "$(call build-name,$(1),$(2)).jsonl.zst" | \
+	awk -F '\t' -v tc="$(1)" -v w=$(W) '/^\#/ { for (i = 2; i <= NF; i++) if ($$i ~ /^seed=/) seed = substr($$i, 6); next } \
+		{ l = $$5 } w == 1 && (l == "" || l > 1) { next } w == 12 && (l == "" || l > 2) { next } \
+		{ print tc "\t" $$6 "\t" $$1 "\t" $$7 "\t" $$4 "\t" l "\t" $$8 "\t" seed }',\
+	$(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel "$(call build-name,$(1),$(2)).jsonl.zst" | \
+	awk -F '\t' -v tc="$(1)" -v w=$(W) '/^\#/ { next } { l = $$5 } w == 1 && (l == "" || l > 1) { next } \
+		w == 12 && (l == "" || l > 2) { next } { n[$$6] += $$8; r[$$6]++ } END { for (p in n) print tc "\t" p "\t" n[p] "\t" r[p] }',\
+	$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) "$(call build-name,$(1),$(2)).jsonl.zst" | \
+	awk -F '\t' -v c=$(top-by-col) '$$1 == "file" && $$(c + 1) > 0 { print $$2 "\t" $$3 "\t" $$(c + 1) "\t" $$(c + 4) }'))
+top: $(KWARN_AGG) $(KWARN_INDEX) $(if $(BY),$(KWARN_MAINT))
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
@@ -51,6 +68,9 @@ top: $(KWARN_AGG) $(KWARN_INDEX)
 		[ "$$($(KWARN_INDEX) summaries -c $$sel "$(call build-name,$$tc,$$v).jsonl.zst")" = 0 ] || \
 			{ echo "$$tc $$v"; break; }; done; done < $$tmp/tcs > $$tmp/pick; \
 	[ -s $$tmp/pick ] || { $(call w-missing,$(W),$(TOP_SEEDS),$(filter-out *,$(TOP_TOOLCHAINS))); exit 1; }; \
+	$(if $(BY),while read -r tc v; do $(call top-by-rows,$$tc,$$v); done < $$tmp/pick > $$tmp/rows || exit 2; \
+		BY=$(BY) W=$(W) TOP_N=$(TOP_N) PATHS='$(PATHS)' SECTION='$(subst ','\'',$(SECTION))' \
+		MAINT=$(KSRC)/MAINTAINERS KWARN_MAINT=$(KWARN_MAINT) $(TOP)/mk/query/top-by.sh < $$tmp/rows; exit $$?;) \
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
 	if [ -z "$(TOP_SEEDS)" ] && ! grep -qv ' $(W)$$' $$tmp/pick; then \
 		$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) '$(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst' > $$tmp/sums && \

@@ -1,0 +1,67 @@
+#!/bin/bash
+# Every warning under its owners: kwarn-maint matches paths to the tree's
+# real MAINTAINERS sections as the tree's own scripts/get_maintainer.pl
+# does (the oracle, path by path); make top BY=dir, BY=section and BY=site
+# with PATHS= and SECTION=, held to jq's sums of the corpus file.
+. "$(dirname "$0")/lib.sh"
+plan 10
+need corpus gcc-12 123
+need corpus clang-14 123
+corpus=$CDIR/gcc-12-W123.jsonl.zst
+src=$O/src/$TEST_TREE
+maint=$TOP/.build/san/kwarn-maint
+
+# 40 paths of the test seed's warnings, spread over the tree, and one that
+# a section's X: takes out of another (drivers/clk/clkdev.c: COMMON CLK
+# FRAMEWORK's X:)
+zstd -dcq "$corpus" | jq -r 'select(.type == "diag") | .path' | sort -u |
+	grep -v '^include/generated/' | awk 'NR % 20 == 1' | head -n 39 > "$TESTDIR/owner-paths"
+echo drivers/clk/clkdev.c >> "$TESTDIR/owner-paths"
+# get_maintainer.pl --sections: each section's name is the line after a blank one
+while read -r p; do
+	(cd "$src" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --sections -f "$p" 2> /dev/null) |
+		awk -v p="$p" 'BEGIN { n = 1 } /^$/ { n = 1; next } n { print p "\t" $0; n = 0 }'
+done < "$TESTDIR/owner-paths" | sort > "$TESTDIR/owner-want"
+"$maint" "$src/MAINTAINERS" < "$TESTDIR/owner-paths" > "$TESTDIR/owner-got" 2> "$TESTDIR/owner.err"
+ok "kwarn-maint: the sections of $(wc -l < "$TESTDIR/owner-paths") paths are get_maintainer.pl's ($(wc -l < "$TESTDIR/owner-want") path-section pairs), under ASan+UBSan" bash -c "
+	test ! -s $TESTDIR/owner.err && test -s $TESTDIR/owner-want &&
+	cut -f1,3 $TESTDIR/owner-got | sort | diff $TESTDIR/owner-want -"
+ok "  most specific first: drivers/clk/clkdev.c is ARM/CLKDEV SUPPORT's, then THE REST's; X: keeps COMMON CLK FRAMEWORK out" bash -c "
+	test \"\$(grep '^drivers/clk/clkdev.c	' $TESTDIR/owner-got | cut -f3 | paste -sd,)\" = 'ARM/CLKDEV SUPPORT,THE REST'"
+
+# BY=dir at W=1: each directory's instances and records, as jq sums them
+zstd -dcq "$corpus" | jq -r 'select(.type == "diag" and .level != null and .level <= 1) |
+	[(.path | sub("[^/]*$"; "")), .count] | @tsv' |
+	awk -F '\t' '{ n[$1] += $2; r[$1]++ } END { for (d in n) printf "%d %d %s\n", n[d], r[d], d }' | sort > "$TESTDIR/bydir-want"
+tmake -s top BY=dir W=1 TOP_N=1000 > "$TESTDIR/bydir.out" 2>&1
+ok "make top BY=dir W=1: every directory's instances and records, as jq sums the corpus file" bash -c "
+	sed -n 's/^ *[0-9]* *\([0-9]*\) *\([0-9]*\) *[0-9]*  \(.*\)/\1 \2 \3/p' $TESTDIR/bydir.out | sort | diff $TESTDIR/bydir-want -"
+tmake -s top BY=dir W=1 TOP_N=1000 SEED=1 > "$TESTDIR/bydir-seed.out" 2>&1
+ok "  over SEED=1 (from its summary, not the index's sums): the same table" \
+	diff "$TESTDIR/bydir.out" "$TESTDIR/bydir-seed.out"
+
+# BY=section: the paths of one section, as kwarn-maint and jq see them
+tmake -s top BY=section W=1 TOP_N=1000 > "$TESTDIR/bysec.out" 2>&1
+ok "make top BY=section W=1: sections ranked, each with its status and lists" bash -c "
+	grep -q '^gcc-12 W=1: top [0-9]* of [0-9]* MAINTAINERS sections' $TESTDIR/bysec.out &&
+	grep -q '^ *[0-9]* *[0-9]* *[0-9]* *[0-9]*  SCHEDULER\$' $TESTDIR/bysec.out &&
+	grep -qx '  SCHEDULER: Maintained; linux-kernel@vger.kernel.org' $TESTDIR/bysec.out"
+want=$(zstd -dcq "$corpus" | jq -r 'select(.type == "diag" and .level != null and .level <= 1 and (.path | startswith("kernel/sched/"))) | .count' |
+	awk '{ n += $1 } END { print n + 0 }')
+ok "  SECTION='SCHEDULER' BY=dir: kernel/sched/'s $want instances" bash -c "
+	tmake -s top BY=dir W=1 SECTION=SCHEDULER | grep -q '^ *1 *$want .* kernel/sched/\$'"
+
+# BY=site: one row per site and flag, both toolchains
+zstd -dcq "$CDIR/gcc-12-W123.jsonl.zst" "$CDIR/clang-14-W123.jsonl.zst" |
+	jq -r 'select(.type == "diag" and .level != null and .level <= 1 and (.path | startswith("kernel/sched/"))) | "\(.path):\(.line) \(.flag)"' |
+	sort -u > "$TESTDIR/bysite-want"
+make -C "$TOP" -s top BY=site W=1 PATHS=kernel/sched/ TOP_N=1000 $TEST_VARS O="$O" CORPUS="$TESTDIR/corpus" > "$TESTDIR/bysite.out" 2>&1
+ok "make top BY=site PATHS=kernel/sched/: one row per site and flag, the toolchains that print it" bash -c "
+	sed -n 's/^ *[0-9]* *[0-9]*  \([^ ]*\) \([^ ]*\) level .*/\1 \2/p' $TESTDIR/bysite.out | sort | diff $TESTDIR/bysite-want - &&
+	grep -q 'kernel/sched/fair.c:12442 -Wmissing-prototypes level 1 clang-14,gcc-12  seeds 1' $TESTDIR/bysite.out"
+
+ok "refused: a section MAINTAINERS does not have, PATHS= without BY=, BY= of something else" bash -c "
+	! tmake -s top BY=section SECTION='NO SUCH SECTION' > $TESTDIR/by-bad.out 2>&1 &&
+	grep -q \"kwarn: top: SECTION='NO SUCH SECTION': no such section in .*/MAINTAINERS\" $TESTDIR/by-bad.out &&
+	! tmake -s top PATHS=kernel/ > $TESTDIR/by-bad.out 2>&1 && grep -q 'PATHS= and SECTION= filter make top BY=' $TESTDIR/by-bad.out &&
+	! tmake -s top BY=file > $TESTDIR/by-bad.out 2>&1 && grep -q 'BY' $TESTDIR/by-bad.out"
