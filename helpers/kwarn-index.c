@@ -1718,6 +1718,31 @@ static void key_files(const char *key, const char *runs, const char *name, const
 	sqlite3_finalize(f);
 }
 
+/*
+ * How often each key was seen, for the estimate of the keys a campaign has
+ * not seen (mk/query/unseen.sh): per name view of RUN whose name matches
+ * @sel, "TOOLCHAIN TAB BUILDS TAB KEYS TAB ONCE TAB TWICE" at level @w
+ * (1, 12, else 123: view_keys' c1..c3, a name view's builds printing the
+ * key at that level, one a seed)
+ */
+static void freq(const char *runp, const char *sel, const char *w)
+{
+	const char *c = !strcmp(w, "1") ? "k.c1" : !strcmp(w, "12") ? "k.c2" : "k.c3";
+	char sql[640];
+	sqlite3_stmt *f;
+
+	snprintf(sql, sizeof(sql), "SELECT v.toolchain, (SELECT count(*) FROM builds b WHERE b.run = v.run AND b.name = v.sel),"
+		 " sum(%s > 0), sum(%s = 1), sum(%s = 2) FROM views v JOIN view_keys k ON k.view = v.id"
+		 " WHERE v.run = ?1 AND v.sel GLOB ?2 AND v.toolchain IS NOT NULL GROUP BY v.id ORDER BY v.toolchain",
+		 c, c, c);
+	f = prep(sql);
+	bind_str(f, 1, runp);
+	bind_str(f, 2, sel);
+	while (sqlite3_step(f) == SQLITE_ROW)
+		put_row("", f, 5);
+	sqlite3_finalize(f);
+}
+
 /* "FILE TAB RECORD" of RUN's corpus and boot files, in path order */
 static void records(const char *runp)
 {
@@ -1737,7 +1762,8 @@ static _Noreturn void usage(void)
 		"       kwarn-index sums DB RUN SEL\n"
 		"       kwarn-index boots [-S SEEDS] DB RUN\n"
 		"       kwarn-index files -k KEY [-S SEEDS] DB RUN NAME\n"
-		"       kwarn-index records DB RUN\n");
+		"       kwarn-index records DB RUN\n"
+		"       kwarn-index freq -w W DB RUN SEL\n");
 	exit(EXIT_USAGE);
 }
 
@@ -1751,7 +1777,7 @@ static void db_read(int argc, int want, const char *name)
 
 int main(int argc, char **argv)
 {
-	const char *runp = NULL, *summary_sh = NULL, *seeds = NULL, *key = NULL, *cmd;
+	const char *runp = NULL, *summary_sh = NULL, *seeds = NULL, *key = NULL, *w = NULL, *cmd;
 	int c, all = 0, by_name = 0, count = 0;
 
 	argv0 = "kwarn-index";
@@ -1760,8 +1786,9 @@ int main(int argc, char **argv)
 	cmd = argv[1];
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, "r:as:nS:ck:")) != -1)
+	while ((c = getopt(argc, argv, "r:as:nS:ck:w:")) != -1)
 		switch (c) {
+		case 'w': w = optarg; break;
 		case 'k': key = optarg; break;
 		case 'r': runp = optarg; break;
 		case 'a': all = 1; break;
@@ -1793,6 +1820,11 @@ int main(int argc, char **argv)
 			usage();
 		db_read(argc, 3, argv[0]);
 		key_files(key, argv[1], argv[2], seeds);
+	} else if (!strcmp(cmd, "freq")) {
+		if (!w)
+			usage();
+		db_read(argc, 3, argv[0]);
+		freq(argv[1], argv[2], w);
 	} else if (!strcmp(cmd, "records")) {
 		db_read(argc, 2, argv[0]);
 		records(argv[1]);

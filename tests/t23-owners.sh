@@ -4,7 +4,7 @@
 # does (the oracle, path by path); make top BY=dir, BY=section and BY=site
 # with PATHS= and SECTION=, held to jq's sums of the corpus file.
 . "$(dirname "$0")/lib.sh"
-plan 10
+plan 11
 need corpus gcc-12 123
 need corpus clang-14 123
 corpus=$CDIR/gcc-12-W123.jsonl.zst
@@ -65,3 +65,26 @@ ok "refused: a section MAINTAINERS does not have, PATHS= without BY=, BY= of som
 	grep -q \"kwarn: top: SECTION='NO SUCH SECTION': no such section in .*/MAINTAINERS\" $TESTDIR/by-bad.out &&
 	! tmake -s top PATHS=kernel/ > $TESTDIR/by-bad.out 2>&1 && grep -q 'PATHS= and SECTION= filter make top BY=' $TESTDIR/by-bad.out &&
 	! tmake -s top BY=file > $TESTDIR/by-bad.out 2>&1 && grep -q 'BY' $TESTDIR/by-bad.out"
+
+# How many keys the campaign has not seen: three seeds relabeled from the
+# test seed's gcc-12 corpus, seed 2 without its fs/ warnings, seed 3
+# without fs/ and kernel/ (fs/'s keys printed by one seed, kernel/'s by two)
+k=$TESTDIR/unseen
+rm -rf "$k"
+for s in 1 2 3; do
+	mkdir -p "$k/$TEST_RUN/seed-$s"
+	zstd -dcq "$corpus" | jq -c --argjson s $s '.seed = $s | select(.type == "build" or
+		($s == 1) or ($s == 2 and (.path | startswith("fs/") | not)) or
+		($s == 3 and (.path | test("^(fs|kernel)/") | not)))' |
+		jq -s -c '(length - 1) as $u | (.[1:] | map(.count) | add) as $i | (.[0] |= (.instances = $i | .unique = $u)) | .[]' |
+		zstd -q -o "$k/$TEST_RUN/seed-$s/gcc-12-W123.jsonl.zst"
+done
+make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$k" O="$O" > "$k/top" 2>&1
+zstd -dcq "$k/$TEST_RUN"/seed-*/gcc-12-W123.jsonl.zst | jq -r 'select(.type == "diag") | "\(.key) \(.seed)"' | sort -u |
+	awk '{ n[$1]++ } END { for (x in n) { s++; if (n[x] == 1) q1++; if (n[x] == 2) q2++ } print s, q1 + 0, q2 + 0 }' > "$k/counts"
+read -r S Q1 Q2 < "$k/counts"
+want=$(jq -n -r --argjson s "$S" --argjson q1 "$Q1" --argjson q2 "$Q2" '(2 / 3) as $a
+	| ($a * $q1 * ($q1 - 1) / (2 * ($q2 + 1))) as $t
+	| "  gcc-12 W=123: \($s) keys in 3 seeds, \($q1) printed by one seed, \($q2) by two: about \($s + $t + 0.5 | floor) in all"')
+ok "make top over 3 seeds: the keys not seen yet, Chao's estimate from the keys one and two seeds print ($S keys, $Q1 once, $Q2 twice)" bash -c "
+	test $Q1 -gt 0 && test $Q2 -gt 0 && grep -q '^keys not seen yet' $k/top && grep -qF '$want' $k/top"

@@ -15,7 +15,8 @@
 # hold both to.
 # Over more than one seed, a campaign section follows (seeds built,
 # failed, booted: the boot records of the seeds' TOOLCHAIN-branches.jsonl.zst;
-# flags by seeds; keys first seen)
+# flags by seeds; keys first seen), and over every seed the estimate of
+# the keys not seen yet (mk/query/unseen.sh)
 # (the seeds: none given, every seed-N)
 TOP_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 TOP_TOOLCHAINS = $(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN),*)
@@ -74,7 +75,9 @@ top: $(KWARN_AGG) $(KWARN_INDEX) $(if $(BY),$(KWARN_MAINT))
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
 	if [ -z "$(TOP_SEEDS)" ] && ! grep -qv ' $(W)$$' $$tmp/pick; then \
 		$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) '$(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst' > $$tmp/sums && \
-		$(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums; \
+		$(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums && \
+		$(KWARN_INDEX) freq -w $(W) $(INDEX) $(RUN_DIR) '$(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst' | \
+		$(TOP)/mk/query/unseen.sh $(W); \
 	else while read -r tc v; do $(KWARN_INDEX) summaries -n $$sel "$(call build-name,$$tc,$$v).jsonl.zst"; done < $$tmp/pick | \
 		$(KWARN_AGG) top -g -n $(TOP_N) $(call w-filter,$(W)) -s $$tmp/boots -; fi
 

@@ -1,0 +1,25 @@
+#!/bin/bash
+# unseen.sh - how many keys a campaign has not seen yet: Chao's estimate
+# from the keys printed by exactly one and exactly two seeds (doc/campaigns.md
+# has the formula and its bounds).
+#
+# Usage: unseen.sh W < ROWS   (ROWS: "TOOLCHAIN TAB SEEDS TAB KEYS TAB ONCE
+# TAB TWICE" at level W: kwarn-index freq, or make top's count of the
+# summaries). One line per toolchain of more than one seed.
+# The bias-corrected estimator for incidence data (Chao 1987; Chao 2005,
+# with seeds as the samples): S = S_obs + (m-1)/m * Q1(Q1-1) / (2(Q2+1)),
+# its variance as EstimateS computes it, and the log-normal 95% interval
+# S_obs + T/K .. S_obs + T*K, T = S - S_obs, K = exp(1.96 sqrt(ln(1 + var/T^2))).
+STEP=top
+. "$(dirname "$0")/../lib.sh"
+[ $# = 1 ] || fail "usage: unseen.sh W < ROWS"
+awk -F '\t' -v w="$1" '
+	$2 < 2 { next }
+	!head++ { print "\nkeys not seen yet (Chao'"'"'s estimate from the keys one seed and two seeds print):" }
+	{ m = $2; s = $3; q1 = $4; q2 = $5; a = (m - 1) / m
+	  t = a * q1 * (q1 - 1) / (2 * (q2 + 1))
+	  v = a * q1 * (q1 - 1) / (2 * (q2 + 1)) + a * a * q1 * (2 * q1 - 1) ^ 2 / (4 * (q2 + 1) ^ 2) \
+		+ a * a * q1 * q1 * q2 * (q1 - 1) ^ 2 / (4 * (q2 + 1) ^ 4)
+	  if (t > 0) { k = exp(1.96 * sqrt(log(1 + v / (t * t)))); lo = s + t / k; hi = s + t * k } else { lo = s; hi = s }
+	  printf "  %s W=%s: %d keys in %d seeds, %d printed by one seed, %d by two: about %d in all (95%%: %d to %d), %d not seen yet\n",
+		$1, w, s, m, q1, q2, s + t + 0.5, lo + 0.5, hi + 0.5, t + 0.5 }'
