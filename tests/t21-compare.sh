@@ -303,9 +303,10 @@ ok "index: make top over every seed (the index's sums, a build gone) is make top
 		make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$ix/c TOP_N=5 SEEDS='1 2 3' \$tc > $ix/top.summaries &&
 		cmp $ix/top.sums $ix/top.summaries || exit 1
 	done && grep -q '^== campaign: 3 seeds, 5 builds\$' $ix/top.sums"
-ok "index: kwarn-index sums and kwarn-agg top -p under ASan+UBSan give make top's bytes" bash -c "
+ok "index: kwarn-index sums and kwarn-agg top -p under ASan+UBSan give make top's bytes (up to its estimate of the keys not seen)" bash -c "
 	$sani sums $idx $TEST_RUN '*-W123.jsonl.zst' > $ix/sums && $sani boots $idx $TEST_RUN > $ix/boots &&
-	$san top -p -n 5 -s $ix/boots $ix/sums | cmp - $ix/top.summaries"
+	grep -q '^keys not seen yet' $ix/top.summaries &&
+	$san top -p -n 5 -s $ix/boots $ix/sums | cmp - <(sed '/^keys not seen yet/,\$d' $ix/top.summaries)"
 # make report's kwarn-agg top -j takes each seed's keys first seen from
 # the index's sums (-f), each toolchain's summaries together (-g)
 ok "index: kwarn-agg top -g -j -f (the sums' first lines) gives top -j's bytes, under ASan+UBSan" bash -c "

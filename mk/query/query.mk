@@ -15,8 +15,9 @@
 # hold both to.
 # Over more than one seed, a campaign section follows (seeds built,
 # failed, booted: the boot records of the seeds' TOOLCHAIN-branches.jsonl.zst;
-# flags by seeds; keys first seen), and over every seed the estimate of
-# the keys not seen yet (mk/query/unseen.sh)
+# flags by seeds; keys first seen), then the estimate of the keys not
+# seen yet (mk/query/unseen.sh: over every seed the index's count of the
+# seeds each key is in, over some seeds their summaries')
 # (the seeds: none given, every seed-N)
 TOP_SEEDS = $(if $(SEEDS)$(call cmdline,SEED),$(SEEDS_SPEC))
 TOP_TOOLCHAINS = $(if $(call cmdline,TOOLCHAIN),$(TOOLCHAIN),*)
@@ -49,16 +50,10 @@ index-select = $(if $(2),$(TOP)/mk/seeds.sh $(2) > $(1)/seeds &&) sel="$(if $(2)
 # some seeds from their summaries, the level filter on each record.
 # BY=site: every record at level W, "TOOLCHAIN PATH KEY LINE FLAG LEVEL
 # COUNT SEED", from the summaries
-top-by-col = $(if $(filter 1,$(W)),3,$(if $(filter 12,$(W)),4,5))
-top-by-rows = $(if $(filter site,$(BY)),$(KWARN_INDEX) summaries -n $$sel "$(call build-name,$(1),$(2)).jsonl.zst" | \
-	awk -F '\t' -v tc="$(1)" -v w=$(W) '/^\#/ { for (i = 2; i <= NF; i++) if ($$i ~ /^seed=/) seed = substr($$i, 6); next } \
-		{ l = $$5 } w == 1 && (l == "" || l > 1) { next } w == 12 && (l == "" || l > 2) { next } \
-		{ print tc "\t" $$6 "\t" $$1 "\t" $$7 "\t" $$4 "\t" l "\t" $$8 "\t" seed }',\
-	$(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel "$(call build-name,$(1),$(2)).jsonl.zst" | \
-	awk -F '\t' -v tc="$(1)" -v w=$(W) '/^\#/ { next } { l = $$5 } w == 1 && (l == "" || l > 1) { next } \
-		w == 12 && (l == "" || l > 2) { next } { n[$$6] += $$8; r[$$6]++ } END { for (p in n) print tc "\t" p "\t" n[p] "\t" r[p] }',\
-	$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) "$(call build-name,$(1),$(2)).jsonl.zst" | \
-	awk -F '\t' -v c=$(top-by-col) '$$1 == "file" && $$(c + 1) > 0 { print $$2 "\t" $$3 "\t" $$(c + 1) "\t" $$(c + 4) }'))
+top-by-source = $(if $(or $(TOP_SEEDS),$(filter site,$(BY))),summaries,sums)
+top-by-rows = $(if $(filter summaries,$(top-by-source)),$(KWARN_INDEX) summaries -n $$sel "$(call build-name,$(1),$(2)).jsonl.zst",\
+	$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) "$(call build-name,$(1),$(2)).jsonl.zst") | \
+	BY=$(BY) W=$(W) $(TOP)/mk/query/top-by.sh rows $(1) $(top-by-source)
 top: $(KWARN_AGG) $(KWARN_INDEX) $(if $(BY),$(KWARN_MAINT))
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
@@ -75,11 +70,12 @@ top: $(KWARN_AGG) $(KWARN_INDEX) $(if $(BY),$(KWARN_MAINT))
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
 	if [ -z "$(TOP_SEEDS)" ] && ! grep -qv ' $(W)$$' $$tmp/pick; then \
 		$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) '$(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst' > $$tmp/sums && \
-		$(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums && \
-		$(KWARN_INDEX) freq -w $(W) $(INDEX) $(RUN_DIR) '$(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst' | \
-		$(TOP)/mk/query/unseen.sh $(W); \
+		$(KWARN_AGG) top -p -n $(TOP_N) -s $$tmp/boots $$tmp/sums; \
 	else while read -r tc v; do $(KWARN_INDEX) summaries -n $$sel "$(call build-name,$$tc,$$v).jsonl.zst"; done < $$tmp/pick | \
-		$(KWARN_AGG) top -g -n $(TOP_N) $(call w-filter,$(W)) -s $$tmp/boots -; fi
+		$(KWARN_AGG) top -g -n $(TOP_N) $(call w-filter,$(W)) -s $$tmp/boots -; fi || exit $$?; \
+	while read -r tc v; do $(if $(TOP_SEEDS),$(KWARN_INDEX) summaries -n $$sel "$(call build-name,$$tc,$$v).jsonl.zst" | \
+		$(TOP)/mk/query/unseen.sh -c $$tc $(W),$(KWARN_INDEX) freq -w $(W) $(INDEX) $(RUN_DIR) "$(call build-name,$$tc,$$v).jsonl.zst"); \
+	done < $$tmp/pick | $(TOP)/mk/query/unseen.sh $(W)
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json|mail]
 # Exit status: 0 compared (differences are the report, not a failure);

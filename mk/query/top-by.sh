@@ -16,6 +16,24 @@
 # Exit: 0, 1 nothing left after the filters, 2 setup error.
 STEP=top
 . "$(dirname "$0")/../lib.sh"
+# top-by.sh rows TOOLCHAIN sums|summaries: ROWS from kwarn-index's sums of
+# a build's view (its n1..n3, r1..r3 are W=1, 12, 123) or from summaries
+# (the level filter on each record; BY=site: every record)
+if [ "${1:-}" = rows ] && [ $# = 3 ]; then
+	need_vars BY W
+	if [ "$3" = sums ]; then
+		c=5
+		case $W in 1) c=3 ;; 12) c=4 ;; esac
+		awk -F '\t' -v c="$c" '$1 == "file" && $(c + 1) > 0 { print $2 "\t" $3 "\t" $(c + 1) "\t" $(c + 4) }'
+	else
+		awk -F '\t' -v tc="$2" -v w="$W" -v by="$BY" '
+			/^#/ { for (i = 2; i <= NF; i++) if ($i ~ /^seed=/) seed = substr($i, 6); next }
+			{ l = $5 } w == 1 && (l == "" || l > 1) { next } w == 12 && (l == "" || l > 2) { next }
+			by == "site" { print tc "\t" $6 "\t" $1 "\t" $7 "\t" $4 "\t" l "\t" $8 "\t" seed; next }
+			{ n[$6] += $8; r[$6]++ } END { for (p in n) print tc "\t" p "\t" n[p] "\t" r[p] }'
+	fi
+	exit
+fi
 need_vars BY W TOP_N MAINT KWARN_MAINT
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -50,7 +68,9 @@ if [ "$BY" = site ]; then
 		END { for (k in site) print ns[k] "\t" n[k] "\t" site[k] "\t" flag[k] "\t" lev[k] "\t" tcs[k] "\t" seeds[k] }' "$tmp/rows" |
 		LC_ALL=C sort -t "$(printf '\t')" -k1,1nr -k3,3 > "$tmp/sites"
 	echo "W=$W: $(wc -l < "$tmp/sites") sites${PATHS:+ under $PATHS}${SECTION:+ of $SECTION} (seeds, instances, site, flag, level, toolchains, the first seeds)"
-	awk -F '\t' -v n="$TOP_N" 'NR <= n { m = split($7, s, " "); l = ""; for (i = 1; i <= m && i <= 5; i++) l = l (i > 1 ? " " : "") s[i]
+	awk -F '\t' -v n="$TOP_N" 'NR <= n { m = split($7, s, " ")
+		for (i = 2; i <= m; i++) { v = s[i] + 0; for (j = i - 1; j >= 1 && s[j] + 0 > v; j--) s[j + 1] = s[j]; s[j + 1] = v }
+		l = ""; for (i = 1; i <= m && i <= 5; i++) l = l (i > 1 ? " " : "") s[i]
 		printf "%5d %7d  %s %s level %s %s  seeds %s%s\n", $1, $2, $3, $4, $5, $6, l, (m > 5 ? " ..." : "") }' "$tmp/sites"
 	[ "$(wc -l < "$tmp/sites")" -le "$TOP_N" ] || echo "(+$(( $(wc -l < "$tmp/sites") - TOP_N )) more: TOP_N= shows more)"
 	exit 0

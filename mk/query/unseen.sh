@@ -4,18 +4,27 @@
 # has the formula and its bounds).
 #
 # Usage: unseen.sh W < ROWS   (ROWS: "TOOLCHAIN TAB SEEDS TAB KEYS TAB ONCE
-# TAB TWICE" at level W: kwarn-index freq, or make top's count of the
-# summaries). One line per toolchain of more than one seed.
+# TAB TWICE" at level W: kwarn-index freq over every seed, unseen.sh -c
+# over the summaries of some). One line per toolchain of more than one seed.
 # The bias-corrected estimator for incidence data (Chao 1987; Chao 2005,
 # with seeds as the samples): S = S_obs + (m-1)/m * Q1(Q1-1) / (2(Q2+1)),
 # its variance as EstimateS computes it, and the log-normal 95% interval
 # S_obs + T/K .. S_obs + T*K, T = S - S_obs, K = exp(1.96 sqrt(ln(1 + var/T^2))).
+# unseen.sh -c TOOLCHAIN W < SUMMARIES: the row of TOOLCHAIN's summaries
+# (mk/summary.sh's lines, a header per build), each record at level W.
 STEP=top
 . "$(dirname "$0")/../lib.sh"
-[ $# = 1 ] || fail "usage: unseen.sh W < ROWS"
+if [ "${1:-}" = -c ] && [ $# = 3 ]; then
+	awk -F '\t' -v tc="$2" -v w="$3" '/^#/ { m++; build = $0; next } { l = $5 }
+		w == 1 && (l == "" || l > 1) { next } w == 12 && (l == "" || l > 2) { next }
+		!(($1, build) in seen) { seen[$1, build]; n[$1]++ }
+		END { for (k in n) { s++; q1 += n[k] == 1; q2 += n[k] == 2 } print tc "\t" m + 0 "\t" s + 0 "\t" q1 + 0 "\t" q2 + 0 }'
+	exit
+fi
+[ $# = 1 ] || fail "usage: unseen.sh W < ROWS, or unseen.sh -c TOOLCHAIN W < SUMMARIES"
 awk -F '\t' -v w="$1" '
 	$2 < 2 { next }
-	!head++ { print "\nkeys not seen yet (Chao'"'"'s estimate from the keys one seed and two seeds print):" }
+	!head++ { print "keys not seen yet (Chao'"'"'s estimate from the keys one seed and two seeds print):" }
 	{ m = $2; s = $3; q1 = $4; q2 = $5; a = (m - 1) / m
 	  t = a * q1 * (q1 - 1) / (2 * (q2 + 1))
 	  v = a * q1 * (q1 - 1) / (2 * (q2 + 1)) + a * a * q1 * (2 * q1 - 1) ^ 2 / (4 * (q2 + 1) ^ 2) \
