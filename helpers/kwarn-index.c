@@ -62,7 +62,7 @@
 
 #include "util.h"
 
-#define SCHEMA_VERSION	4	/* PRAGMA user_version; doc/index.md */
+#define SCHEMA_VERSION	5	/* PRAGMA user_version; doc/index.md */
 #define NFIELDS		12	/* a summary record: key kind tool flag level path line count target symbol root text */
 #define SUMMARY_VERSION	"3"	/* mk/summary.sh's VERSION */
 #define BULK_FILES	100	/* more new files than this: prints(warning) made again after */
@@ -194,6 +194,8 @@ static const char schema[] =
 	" build INTEGER NOT NULL, ord INTEGER NOT NULL, warning INTEGER NOT NULL, count INTEGER NOT NULL,"
 	" PRIMARY KEY (build, ord)) WITHOUT ROWID;"
 	"CREATE INDEX prints_warning ON prints(warning);"
+	"CREATE TABLE objects ("		/* a build's objects_built */
+	" build INTEGER NOT NULL, path TEXT NOT NULL, PRIMARY KEY (build, path)) WITHOUT ROWID;"
 	"CREATE TABLE boots ("
 	" id INTEGER PRIMARY KEY, file TEXT NOT NULL UNIQUE, run TEXT NOT NULL, seed INTEGER NOT NULL,"
 	" toolchain TEXT NOT NULL, status TEXT NOT NULL, record TEXT NOT NULL,"
@@ -280,7 +282,7 @@ static void db_open(const char *name, int write)
 	exec("BEGIN IMMEDIATE");
 	if (user_version() != SCHEMA_VERSION) {	/* another writer may have made it meanwhile */
 		exec("DROP TABLE IF EXISTS builds; DROP TABLE IF EXISTS warnings;"
-		     "DROP TABLE IF EXISTS prints; DROP TABLE IF EXISTS boots");
+		     "DROP TABLE IF EXISTS prints; DROP TABLE IF EXISTS objects; DROP TABLE IF EXISTS boots");
 		exec(agg_drop);
 		exec(schema);
 		exec(agg_schema);
@@ -437,7 +439,7 @@ static int number(const char *s, size_t n, int64_t *v)
 	return 1;
 }
 
-static sqlite3_stmt *ins_build, *find_warning, *ins_warning, *ins_print;
+static sqlite3_stmt *ins_build, *ins_objects, *find_warning, *ins_warning, *ins_print;
 static const struct stmt_sql summary_sql[] = {
 	{ &ins_build, "INSERT INTO builds (file, run, name, seed, toolchain, w, variant, status,"
 		      " make_exit, instances, nunique, corpus_sha256, size, mtime_ns,"
@@ -447,6 +449,8 @@ static const struct stmt_sql summary_sql[] = {
 		      " json_extract(?15, '$.kernel'), json_extract(?15, '$.tree'),"
 		      " json_extract(?15, '$.config_sha256'), json_extract(?15, '$.failed_targets'),"
 		      " json_extract(?15, '$.root_causes'), json_remove(?15, '$.config', '$.objects_built'))" },
+	{ &ins_objects, "INSERT OR IGNORE INTO objects (build, path)"
+			" SELECT ?1, value FROM json_each(?2, '$.objects_built') WHERE type = 'text'" },
 	{ &find_warning, "SELECT id, kind, tool, flag, level, path, line, target, symbol,"
 			 " root, text FROM warnings WHERE key = ?1" },
 	{ &ins_warning, "INSERT INTO warnings (key, kind, tool, flag, level, path, line,"
@@ -1199,8 +1203,16 @@ static void add_summary(struct lines *l, const char *corpus, const struct file *
 		die(EXIT_BADINPUT, "%s: its build record (line 1): %s", path, sqlite3_errmsg(db));
 	sqlite3_reset(ins_build);
 	sqlite3_clear_bindings(ins_build);
-	free(record);
 	build = sqlite3_last_insert_rowid(db);
+	if (record) {
+		sqlite3_bind_int64(ins_objects, 1, build);
+		bind_str(ins_objects, 2, record);
+		if (sqlite3_step(ins_objects) != SQLITE_DONE)
+			die(EXIT_BADINPUT, "%s: its build record's objects_built: %s", path, sqlite3_errmsg(db));
+		sqlite3_reset(ins_objects);
+		sqlite3_clear_bindings(ins_objects);
+	}
+	free(record);
 	ab = agg_build_of(path, x->rel, x->runlen, name, v[SUM_TOOLCHAIN], vlen[SUM_TOOLCHAIN], seed);
 	for (int64_t ord = 0; ord < unique; ord++) {
 		int64_t lv = -1, ln, count;
@@ -1342,7 +1354,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 	if (nfiles)
 		qsort(files, nfiles, sizeof(*files), cmp_file);
 	if (all)
-		exec("DELETE FROM prints; DELETE FROM builds; DELETE FROM warnings; DELETE FROM boots;"
+		exec("DELETE FROM prints; DELETE FROM objects; DELETE FROM builds; DELETE FROM warnings; DELETE FROM boots;"
 		     "DELETE FROM views; DELETE FROM view_groups; DELETE FROM view_files; DELETE FROM view_keys;"
 		     "DELETE FROM view_first; DELETE FROM view_flag_seeds");
 	todo = ecalloc(nfiles, sizeof(*todo));
@@ -1358,6 +1370,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 		old = prep(sql);
 		del = prep(boot ? "DELETE FROM boots WHERE id = ?1" : "DELETE FROM builds WHERE id = ?1");
 		sqlite3_stmt *delp = prep("DELETE FROM prints WHERE build = ?1");
+		sqlite3_stmt *delo = prep("DELETE FROM objects WHERE build = ?1");
 
 		bind_str(old, 1, runp ? runp : "");
 		int r = sqlite3_step(old);
@@ -1382,6 +1395,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 					removing = 1;
 					agg_remove(sqlite3_column_int64(old, 4), id, sqlite3_column_int64(old, 5));
 					run_ints(delp, 1, &id);
+					run_ints(delo, 1, &id);
 					agg_flush();
 					removing = 0;
 				}
@@ -1399,6 +1413,7 @@ static void update(const char *summary_sh, const char *corpus, const char *runp,
 		sqlite3_finalize(old);
 		sqlite3_finalize(del);
 		sqlite3_finalize(delp);
+		sqlite3_finalize(delo);
 		if (!boot) {
 			/* the corpus files first, in file order */
 			prep_all(summary_sql, NSTMTS(summary_sql));
@@ -1743,6 +1758,28 @@ static void freq(const char *runp, const char *sel, const char *w)
 	sqlite3_finalize(f);
 }
 
+/*
+ * The objects the builds of RUN whose name matches @sel made (their build
+ * records' objects_built): "OBJECT TAB TOOLCHAINS TAB SEEDS", the lists
+ * comma-separated, in object order
+ */
+static void objects(const char *runp, const char *sel, const char *seeds)
+{
+	char sql[512];
+	sqlite3_stmt *o;
+
+	load_seeds(seeds);
+	snprintf(sql, sizeof(sql), "SELECT o.path, group_concat(DISTINCT b.toolchain), group_concat(DISTINCT b.seed)"
+		 " FROM builds b JOIN objects o ON o.build = b.id WHERE b.run = ?1 AND b.name GLOB ?2%s"
+		 " GROUP BY o.path ORDER BY o.path", seeds ? " AND b.seed IN temp.seeds" : "");
+	o = prep(sql);
+	bind_str(o, 1, runp);
+	bind_str(o, 2, sel);
+	while (sqlite3_step(o) == SQLITE_ROW)
+		put_row("", o, 3);
+	sqlite3_finalize(o);
+}
+
 /* "FILE TAB RECORD" of RUN's corpus and boot files, in path order */
 static void records(const char *runp)
 {
@@ -1763,7 +1800,8 @@ static _Noreturn void usage(void)
 		"       kwarn-index boots [-S SEEDS] DB RUN\n"
 		"       kwarn-index files -k KEY [-S SEEDS] DB RUN NAME\n"
 		"       kwarn-index records DB RUN\n"
-		"       kwarn-index freq -w W DB RUN SEL\n");
+		"       kwarn-index freq -w W DB RUN SEL\n"
+		"       kwarn-index objects [-S SEEDS] DB RUN SEL\n");
 	exit(EXIT_USAGE);
 }
 
@@ -1825,6 +1863,9 @@ int main(int argc, char **argv)
 			usage();
 		db_read(argc, 3, argv[0]);
 		freq(argv[1], argv[2], w);
+	} else if (!strcmp(cmd, "objects")) {
+		db_read(argc, 3, argv[0]);
+		objects(argv[1], argv[2], seeds);
 	} else if (!strcmp(cmd, "records")) {
 		db_read(argc, 2, argv[0]);
 		records(argv[1]);

@@ -53,7 +53,7 @@ index-select = $(if $(2),$(TOP)/mk/seeds.sh $(2) > $(1)/seeds &&) sel="$(if $(2)
 top-by-source = $(if $(or $(TOP_SEEDS),$(filter site,$(BY))),summaries,sums)
 top-by-rows = $(if $(filter summaries,$(top-by-source)),$(KWARN_INDEX) summaries -n $$sel "$(call build-name,$(1),$(2)).jsonl.zst",\
 	$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) "$(call build-name,$(1),$(2)).jsonl.zst") | \
-	BY=$(BY) W=$(W) $(TOP)/mk/query/top-by.sh rows $(1) $(top-by-source)
+	BY=$(BY) W=$(or $(3),$(W)) $(TOP)/mk/query/top-by.sh rows $(1) $(top-by-source)
 top: $(KWARN_AGG) $(KWARN_INDEX) $(if $(BY),$(KWARN_MAINT))
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
@@ -65,8 +65,11 @@ top: $(KWARN_AGG) $(KWARN_INDEX) $(if $(BY),$(KWARN_MAINT))
 			{ echo "$$tc $$v"; break; }; done; done < $$tmp/tcs > $$tmp/pick; \
 	[ -s $$tmp/pick ] || { $(call w-missing,$(W),$(TOP_SEEDS),$(filter-out *,$(TOP_TOOLCHAINS))); exit 1; }; \
 	$(if $(BY),while read -r tc v; do $(call top-by-rows,$$tc,$$v); done < $$tmp/pick > $$tmp/rows || exit 2; \
+		$(if $(filter site,$(BY)),,while read -r tc v; do $(call top-by-rows,$$tc,$$v,1); done < $$tmp/pick > $$tmp/rows1 && \
+		while read -r tc v; do $(KWARN_INDEX) objects $$sel "$(call build-name,$$tc,$$v).jsonl.zst"; done < $$tmp/pick > $$tmp/objects || exit 2;) \
 		BY=$(BY) W=$(W) TOP_N=$(TOP_N) PATHS='$(PATHS)' SECTION='$(subst ','\'',$(SECTION))' \
-		MAINT=$(KSRC)/MAINTAINERS KWARN_MAINT=$(KWARN_MAINT) $(TOP)/mk/query/top-by.sh < $$tmp/rows; exit $$?;) \
+		MAINT=$(KSRC)/MAINTAINERS KWARN_MAINT=$(KWARN_MAINT) ROWS1=$$tmp/rows1 OBJECTS=$$tmp/objects \
+		$(TOP)/mk/query/top-by.sh < $$tmp/rows; exit $$?;) \
 	$(KWARN_INDEX) boots $$sel > $$tmp/boots; \
 	if [ -z "$(TOP_SEEDS)" ] && ! grep -qv ' $(W)$$' $$tmp/pick; then \
 		$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) '$(call build-name,$(TOP_TOOLCHAINS),$(W)).jsonl.zst' > $$tmp/sums && \
