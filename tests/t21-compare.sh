@@ -1,7 +1,7 @@
 #!/bin/bash
 # make compare: what clang-14 adds and drops against gcc-12 on the test seed.
 . "$(dirname "$0")/lib.sh"
-plan 58
+plan 60
 need corpus gcc-12 123
 need corpus clang-14 123
 cdir=$CDIR
@@ -389,3 +389,18 @@ q 5 run="$TEST_RUN" > "$ix/got5"
 zstd -dcq "$ix/c/$TEST_RUN"/seed-*/*-W123.jsonl.zst | jq -r 'select(.type == "build" and .status != "ok")
 	| [.seed, .toolchain, .w, .status, .make_exit, "", "", ""] | @tsv' > "$ix/want5"
 expect_eq "doc/index.md: the builds that failed, and why (seed 2's gcc-12, relabeled failed: no root cause)" "$ix/want5" "$ix/got5"
+q 6 run="$TEST_RUN" w=123 path=kernel/ > "$ix/got6"
+recs | jq -r -s 'map(select(.kind == "warning" and (.path | startswith("kernel/")))) | group_by([.path, .line, .flag, .level])
+	| map({p: .[0].path, l: .[0].line, f: .[0].flag, v: .[0].level, s: (map(.seed) | unique | length),
+		t: (map(.toolchain) | unique | join(","))})
+	| sort_by(-.s, .p, .l, .f)[] | [.p, .l, .f, .v, .s, .t] | @tsv' > "$ix/want6"
+ok "doc/index.md: the warnings under kernel/, one row per site, with its seeds and toolchains, as jq groups them" bash -c "
+	test -s $ix/want6 && awk -F '\t' -v OFS='\t' '{ n = split(\$6, t, \",\"); for (i = 2; i <= n; i++) for (j = i; j > 1 && t[j - 1] > t[j]; j--) { x = t[j]; t[j] = t[j - 1]; t[j - 1] = x }
+		\$6 = t[1]; for (i = 2; i <= n; i++) \$6 = \$6 \",\" t[i]; print }' $ix/got6 | diff $ix/want6 -"
+obj=$(zstd -dcq "$ix/c/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst" | jq -r -s '(.[1:] | map(.path)) as $p
+	| .[0].objects_built[] | select(startswith("kernel/") and (sub("\\.o$"; ".c") as $c | $p | index([$c]) | not))' | head -n1)
+q 7 run="$TEST_RUN" tc=gcc-12 obj="$obj" > "$ix/got7"
+for f in "$ix/c/$TEST_RUN"/seed-*/gcc-12-W123.jsonl.zst; do zstd -dcq "$f" | jq -r -s --arg o "$obj" '(.[0].objects_built // []) as $b
+	| select(any($b[]; . == $o) and (.[1:] | all(.path != ($o | sub("\\.o$"; ".c"))))) | .[0].seed'; done | sort -n > "$ix/want7"
+ok "doc/index.md: the seeds whose build compiled $obj without a warning in its file (the objects table), as jq finds them" bash -c "
+	test -s $ix/want7 && diff $ix/want7 $ix/got7"
