@@ -17,7 +17,7 @@ CORPUS_FILE = $(CORPUS_SEEDDIR)/$(call build-name,$(TOOLCHAIN),$(W),$(VARIANT)).
 # where the settings' seed, build and corpus file are (RUN names the
 # fragment by its content: make where FRAGMENT=my.config)
 where:
-	@printf '%-7s %s\n' run $(RUN_DIR) config $(SEED_CONFIG) build $(BUILDDIR) corpus $(CORPUS_FILE) index $(INDEX)
+	@printf '%-7s %s\n' run $(RUN_DIR) config $(SEED_CONFIG) build $(BUILDDIR) corpus $(CORPUS_FILE) index $(INDEX) o $(O)
 # make corpus, the seed x toolchain x W matrix: mk/campaign.mk
 corpus-one: $(CORPUS_FILE)
 	@echo "  CORPUS   $(CORPUS_FILE:$(TOP)/%=%)"

@@ -4,7 +4,7 @@
 # per tool: gcc's -Wmissing-prototypes and sparse's "symbol was not
 # declared". Nothing else may come out as new.
 . "$(dirname "$0")/lib.sh"
-plan 9
+plan 10
 need corpus gcc-12 123
 out=$TESTDIR/newwarn.out
 ok "make newwarn runs and says the diff adds findings (status 1)" bash -c "
@@ -28,3 +28,8 @@ ok "O=/steps.log has a build and a records line, ok, for each of its two sides" 
 # its records are the corpus's, as make corpus builds and parses
 records_equal "the records before the diff equal the corpus's for init/main.o at W=1: tool, flag, level, path, line, col, message, key" \
 	"$CDIR/$TEST_TC-W123.jsonl.zst" "$O/newwarn/$seedname/$TEST_TC-before/diags.jsonl" init/main.o 1
+# as a b4 per-patch check (the patch on stdin) or a CI gate: mk/tools/gate.sh
+# ends with newwarn's status, which make cannot give (it ends with 2)
+ok "mk/tools/gate.sh newwarn, the patch on stdin: exit 1, the two findings" bash -c "
+	$TOP/mk/tools/gate.sh newwarn $TEST_VARS TOOLCHAINS=$TEST_TC W=1 O=$O < $TOP/tests/diffs/add-function.patch > $TESTDIR/gate.out 2>&1
+	test \$? = 1 && grep -q 'RESULT   stdin.patch adds 1 finding(s)' $TESTDIR/gate.out"

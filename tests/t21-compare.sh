@@ -1,19 +1,20 @@
 #!/bin/bash
 # make compare: what clang-14 adds and drops against gcc-12 on the test seed.
 . "$(dirname "$0")/lib.sh"
-plan 60
+plan 63
 need corpus gcc-12 123
 need corpus clang-14 123
 cdir=$CDIR
 
-cmp_run() { tmake -s compare "$@" > "$TESTDIR/compare.out" 2>&1; echo $? > "$TESTDIR/compare.rc"; }
+# (the report on stdout; the notes, errors and the CHANGE line on stderr)
+cmp_run() { tmake -s compare "$@" > "$TESTDIR/compare.out" 2> "$TESTDIR/compare.err"; echo $? > "$TESTDIR/compare.rc"; }
 
 cmp_run A=gcc-12 B=clang-14
 ok "gcc-12 vs clang-14: a text report, exit 0" bash -c "
 	test \$(cat $TESTDIR/compare.rc) = 0 && grep -q '^sites: [1-9][0-9]* new in B' $TESTDIR/compare.out"
 cmp_run A=gcc-12 B=clang-14 FAIL_ON_NEW=1
 ok "FAIL_ON_NEW=1: clang-14 adds warnings, so it fails and says so" bash -c "
-	test \$(cat $TESTDIR/compare.rc) != 0 && grep -q 'clang-14 adds warnings against gcc-12' $TESTDIR/compare.out"
+	test \$(cat $TESTDIR/compare.rc) != 0 && grep -q 'clang-14 adds warnings against gcc-12' $TESTDIR/compare.err"
 cmp_run A=gcc-12 B=clang-14 FORMAT=json W=123
 cp "$TESTDIR/compare.out" "$TESTDIR/compare.json"
 sites() { zstd -dcq "$cdir/$1-W123.jsonl.zst" | jq -r -L "$TOP/mk" 'include "corpus-lib"; select(.type == "diag" and .kind == "warning") | [.seed, .path, .line, (.flag | flag_name)] | @json' | sort -u | wc -l; }
@@ -45,7 +46,7 @@ ok "a compiler against itself, FAIL_ON_NEW=1: exit 0, nothing new or gone" bash 
 cmp_run A=gcc-12 B=clang-99
 ok "a missing corpus: fails and says what to run" bash -c "
 	test \$(cat $TESTDIR/compare.rc) != 0 &&
-	grep -q \"no corpus of W=1 (nor of W=12, W=123, which hold it) in .*/seed-1; run make corpus SEEDS='1' TOOLCHAINS='clang-99' WLEVELS=1 $TEST_RUN_VARS\" $TESTDIR/compare.out"
+	grep -q \"no corpus of W=1 (nor of W=12, W=123, which hold it) in .*/seed-1; run make corpus SEEDS='1' TOOLCHAINS='clang-99' WLEVELS=1 $TEST_RUN_VARS\" $TESTDIR/compare.err"
 
 # make top and make compare read the corpus files' summaries (kwarn-agg);
 # the jq queries, reading the records, are the reference they are held to
@@ -78,7 +79,7 @@ for top_n in 10 3; do	# (n is lib.sh's test counter)
 		"$TESTDIR/jq-top" "$TESTDIR/agg-top"
 done
 for f in text json; do
-	tmake -s compare A=gcc-12 B=clang-14 FORMAT=$f W=123 > "$TESTDIR/agg-cmp" 2>&1
+	tmake -s compare A=gcc-12 B=clang-14 FORMAT=$f W=123 > "$TESTDIR/agg-cmp" 2> "$TESTDIR/agg-cmp.err"
 	cmp_jq $f "$cdir/gcc-12-W123.jsonl.zst" "$cdir/clang-14-W123.jsonl.zst" > "$TESTDIR/jq-cmp"
 	expect_eq "make compare FORMAT=$f W=123 (kwarn-agg) prints what compare.jq prints, byte for byte" \
 		"$TESTDIR/jq-cmp" "$TESTDIR/agg-cmp"
@@ -137,7 +138,7 @@ ok "a corpus file rewritten (other bytes, the same records): make top makes its 
 	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 1 &&
 	make -C $TOP -s top W=123 $TEST_RUN_VARS CORPUS=$m 2>&1 > /dev/null | grep -c SUMMARY | grep -qx 0"
 for f in text json; do
-	make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="3 1 2" $TEST_RUN_VARS W=123 FORMAT=$f CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+	make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="3 1 2" $TEST_RUN_VARS W=123 FORMAT=$f CORPUS="$m" > "$TESTDIR/agg-cmp3" 2> "$TESTDIR/agg-cmp3.err"
 	cmp_jq $f "$m/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst" \
 		"$m/$TEST_RUN/seed-3/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst" \
 		> "$TESTDIR/jq-cmp3"
@@ -147,7 +148,7 @@ done
 # kwarn-agg keeps the first LIST new and gone sites as the seeds go by:
 # a LIST longer than one seed's lists takes sites of the next seeds
 make -C "$TOP" -s compare A=gcc-12 B=clang-14 SEEDS="2 3 1" W=123 LIST=$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) \
-	$TEST_RUN_VARS CORPUS="$m" > "$TESTDIR/agg-cmp3" 2>&1
+	$TEST_RUN_VARS CORPUS="$m" > "$TESTDIR/agg-cmp3" 2> "$TESTDIR/agg-cmp3.err"
 cmp_jq text "$m/$TEST_RUN/seed-1/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-2/gcc-12-W123.jsonl.zst $m/$TEST_RUN/seed-3/gcc-12-W123.jsonl.zst" \
 	"$m/$TEST_RUN/seed-1/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-2/clang-14-W123.jsonl.zst $m/$TEST_RUN/seed-3/clang-14-W123.jsonl.zst" \
 	$((2 * $(jq '.new | length' "$TESTDIR/compare.json") + 5)) > "$TESTDIR/jq-cmp3"
@@ -214,6 +215,18 @@ for s in 1:ok 2:panic; do
 	echo "{\"type\":\"boot\",\"schema\":1,\"seed\":${s%:*},\"toolchain\":\"$TEST_TC\",\"status\":\"${s#*:}\",\"records\":0,\"annotated_records\":0,\"findings\":[]}" |
 		zstd -q -o "$k/$TEST_RUN/seed-${s%:*}/$TEST_TC-branches.jsonl.zst"
 done
+# new, fixed, persistent, and the status a CI gate reads (mk/tools/gate.sh
+# exits with it: make ends a failed recipe with 2)
+gate() { "$TOP/mk/tools/gate.sh" compare "$@" W=123 $TEST_RUN_VARS CORPUS="$k" O="$O" > "$k/gate.out" 2>&1; echo $?; }
+st=$(gate A=clang-14 B=gcc-12 SEEDS="1 2 3")
+ok "compare through gate.sh: seed 2's failed gcc-12 build makes it incomplete, exit 2, and the line says which" bash -c "
+	test $st = 2 && grep -q '^  CHANGE   [0-9]* new, [0-9]* fixed, [0-9]* persistent: status 2 (incomplete: 1 build(s) not ok: seed 2 gcc-12: failed)\$' $k/gate.out"
+st=$(gate A=gcc-12 B=gcc-12 SEEDS="1 3")
+ok "  a toolchain against itself: nothing new, exit 0" bash -c "test $st = 0 && grep -q '^  CHANGE   0 new, 0 fixed, [1-9][0-9]* persistent: status 0 (nothing new)\$' $k/gate.out"
+st=$(gate A=gcc-12 B=clang-14 SEEDS="1 3" FORMAT=json)
+ok "  clang-14 against gcc-12: exit 1, its counts the report's new, gone and both" bash -c "
+	test $st = 1 && sed -n '/^{/,/^}/p' $k/gate.out | jq -r '\"  CHANGE   \\(.new | length) new, \\(.gone | length) fixed, \\(.both) persistent: status 1 (new warnings)\"' > $k/gate.want &&
+	grep -xF -f $k/gate.want $k/gate.out"
 make -C "$TOP" -s top W=123 $TEST_RUN_VARS CORPUS="$k" TOP_N=5 > "$k/top" 2> "$k/top.err"
 ok "a campaign of 3 seeds: make top prints the campaign section after the toolchains' (top.jq's) text" bash -c "
 	test \$(grep -c '^== ' $k/top) = 3 && tail -n +\$(grep -n '^== campaign' $k/top | cut -d: -f1) $k/top | grep -q '^== campaign: 3 seeds, 6 builds\$' &&

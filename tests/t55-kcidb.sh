@@ -186,11 +186,11 @@ ok "KCIDB_FILE that is not a regular file: refused" bash -c "
 # The build bot's report: the test seed, gcc-12 against clang-14
 mail() { make -C "$TOP" -s compare O="$O" CORPUS="$t/corpus" $TEST_RUN_VARS A=gcc-12 B=clang-14 W=123 LIST=100000 "$@"; }
 export -f mail
-mail SEEDS="1 2 3" FORMAT=json > "$t/cmp.json" 2>&1
+mail SEEDS="1 2 3" FORMAT=json > "$t/cmp.json" 2> "$t/cmp.err"
 mail SEEDS="1 2 3" FORMAT=mail > "$t/mail" 2> "$t/mail.err"
 echo $? > "$t/mail.rc"
 ok "FORMAT=mail: exit 0, the subject's counts those of compare's sites" bash -c "
-	test \$(cat $t/mail.rc) = 0 && test ! -s $t/mail.err &&
+	test \$(cat $t/mail.rc) = 0 && ! grep -v '^  CHANGE   ' $t/mail.err &&
 	n=\$(jq '[.new[] | [.path, .line, .flag]] | unique | length' $t/cmp.json) &&
 	g=\$(jq '[.gone[] | [.path, .line, .flag]] | unique | length' $t/cmp.json) &&
 	test \$n -gt 0 && test \$g -gt 0 &&
@@ -222,7 +222,7 @@ ok "  with the source line its corpus record holds, under it" bash -c "
 zstd -dcq "$c/seed-2/clang-14-W123.jsonl.zst" | jq -r 'select(.root_cause == true) | "    \(.target): [\(.tool)] \(.text)"' > "$t/want-cause"
 ok "the build that now fails, with its root cause" bash -c "
 	grep -A1 -x '  seed 2 clang-14 W=123: failed, make exit 2' $t/mail | tail -n1 | cmp - $t/want-cause"
-ok "the same corpora, the same bytes" bash -c "mail SEEDS='1 2 3' FORMAT=mail 2>&1 | cmp - $t/mail"
+ok "the same corpora, the same bytes" bash -c "mail SEEDS='1 2 3' FORMAT=mail 2> /dev/null | cmp - $t/mail"
 ok "FAIL_ON_NEW=1 FORMAT=mail: fails, and says so" bash -c "
 	! mail FORMAT=mail FAIL_ON_NEW=1 > $t/o 2>&1 && grep -q 'clang-14 adds warnings against gcc-12' $t/o"
 # across trees: the mail of compare RUN_A= RUN_B= (B's settings read from

@@ -7,7 +7,8 @@
 # are in $O/newwarn/RUN^seed-N/TOOLCHAIN-{before,after}/diags.jsonl.
 #
 # Usage: newwarn.sh VAR=VALUE...  (see mk/query/newwarn.mk; all come from make)
-# Exit: 0 nothing new, 1 the diff adds findings, 2 setup error.
+# Exit: 0 nothing new, 1 the diff adds findings, 2 setup error or
+# incomplete (a side's build failed and nothing new was found).
 STEP=newwarn
 . "$(dirname "$0")/../lib.sh"
 for a; do declare "$a"; done
@@ -47,7 +48,7 @@ done
 mapfile -t objs < <(printf '%s\n' "${objs[@]}" | sort -u | sed '/^$/d')
 [ ${#objs[@]} -gt 0 ] || fail "$DIFF touches no C file or header that is built"
 
-status=0
+status=0 incomplete=()
 for tc in $TOOLCHAINS; do
 	case " $CHECKERS " in *" sparse "*)
 		"$TOP/mk/need-packages.sh" sparse || fail "cannot install sparse" ;;
@@ -63,6 +64,7 @@ for tc in $TOOLCHAINS; do
 			targets="${objs[*]}" jobs="$JOBS" checkers="$CHECKERS"
 		"$TOP/mk/step.sh" "$d" "$TOP/mk/build.sh" "$d"
 		"$TOP/mk/step.sh" "$d" "$TOP/mk/corpus.sh" records "$d" > "$d/diags.jsonl"
+		[ "$(cat "$d/status")" = 0 ] || incomplete+=("$tc $side (make exit $(cat "$d/status"))")
 	done
 	# the command that reproduces a finding: the after side's (its descriptor's toolchain)
 	kb=$(read_desc "$work/$tc-after" && kbuild_cmd "$work/src" "$work/$tc-after" && echo "${kbuild[*]}")
@@ -74,9 +76,14 @@ for tc in $TOOLCHAINS; do
 		   end)' "$work/$tc-after/diags.jsonl" | tee -a "$work/new.txt"
 	if grep -q "^  NEW      $tc [0-9a-f]\{16\}" "$work/new.txt"; then status=1; fi
 done
-if [ $status = 0 ]; then
+# a side whose build failed: what it would have printed is not all there
+# (the patch's own errors are new findings: status 1 says so)
+if [ $status = 0 ] && [ ${#incomplete[@]} -gt 0 ]; then
+	status=2
+	say RESULT "$(basename "$DIFF"): incomplete, these builds failed: ${incomplete[*]}"
+elif [ $status = 0 ]; then
 	say RESULT "$(basename "$DIFF") adds no finding"
 else
-	say RESULT "$(basename "$DIFF") adds $(grep -c '^  NEW      [^ ]* [0-9a-f]\{16\}' "$work/new.txt") finding(s)"
+	say RESULT "$(basename "$DIFF") adds $(grep -c '^  NEW      [^ ]* [0-9a-f]\{16\}' "$work/new.txt") finding(s)$([ ${#incomplete[@]} = 0 ] || echo "; these builds failed: ${incomplete[*]}")"
 fi
 exit $status

@@ -82,8 +82,11 @@ top: $(KWARN_AGG) $(KWARN_INDEX) $(if $(BY),$(KWARN_MAINT))
 
 # make compare A=gcc-12 B=clang-14 [SEED=N | SEEDS="1 2 3"] [FORMAT=json|mail]
 # Exit status: 0 compared (differences are the report, not a failure);
-# with FAIL_ON_NEW=1, non-zero when B adds warnings; non-zero when a corpus
-# is missing or unreadable (it says which make corpus to run).
+# with FAIL_ON_NEW=1, non-zero when B adds warnings or a build is not ok;
+# non-zero when a corpus is missing or unreadable (it says which make
+# corpus to run). Its last line (stderr) counts new, fixed and persistent
+# warnings, and $(O)/compare/status says 0 nothing new, 1 new, 2
+# incomplete (mk/query/change.sh; mk/tools/gate.sh exits with it).
 FORMAT ?= text
 # What people read (compare, its mail, KCIDB) is the warnings of W=1 unless
 # W= says otherwise: the level kernel developers fix at ("W=12 adding
@@ -123,9 +126,8 @@ else
 		A='$(A)' B='$(B)' W='$(SHOW_W)' LIST='$(LIST)' SETTINGS='$(RUN_SETTINGS)' \
 		$(TOP)/mk/query/compare-mail.sh $$tmp/agg $$tmp/A.files $$tmp/B.files,cat $$tmp/agg)) > $$tmp/out || exit 2; \
 	cat $$tmp/out; \
-	if [ "$(FAIL_ON_NEW)" = 1 ]; then \
-		if [ "$(FORMAT)" = text ]; then grep -q '^sites: 0 new in B' $$tmp/out; \
-		else jq -e '.new | length == 0' $$tmp/agg > /dev/null; fi || \
-		{ echo "kwarn: compare: $(B) adds warnings against $(A)" >&2; exit 1; }; fi
+	$(TOP)/mk/query/change.sh $(O)/compare/status $$tmp/agg $$tmp/A $$tmp/B || exit 2; \
+	case $(if $(filter 1,$(FAIL_ON_NEW)),$$(cat $(O)/compare/status),0) in 1) echo "kwarn: compare: $(B) adds warnings against $(A)" >&2; exit 1 ;; \
+		2) echo "kwarn: compare: incomplete: a build of either side is not ok" >&2; exit 1 ;; esac
 endif
 
