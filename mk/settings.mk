@@ -97,7 +97,8 @@
 # Queries
 #   TOP_N=10             rows per level in make top
 #   BY=section           top: per MAINTAINERS section of the tree (section), directory (dir),
-#                        or one row per warning site (site: its flag, level, toolchains, seeds)
+#                        or one row per warning site (site: its flag, level, toolchains, seeds);
+#                        compare FORMAT=mail: BY=list, a mail per MAINTAINERS list in $O/compare/mail
 #   PATHS="drivers/clk/" top BY=: only the files under these paths
 #   SECTION='COMMON CLK FRAMEWORK'  top BY=: only the files of this MAINTAINERS section
 #   FORMAT=text          compare's output: text, json or mail (a build bot's regression report)
@@ -354,7 +355,7 @@ $(call setting-check-given,SCRIPT,$(call path,$(SCRIPT)),one file name$(comma) i
 $(call setting-check-given,DOTCONFIG,$(and $(call path,$(DOTCONFIG)),$(shell test -f '$(DOTCONFIG)' -a -r '$(DOTCONFIG)' && echo y)),a readable .config file (plain or gzip)$(comma) its path of $(path-accepts))
 $(if $(and $(filter repro why,$(MAKECMDGOALS)),$(call cmdline,REPORT)),$(if $(shell test -f '$(REPORT)' -a -r '$(REPORT)' && echo y),,\
 	$(error REPORT=$(REPORT): no such readable file (make repro and make why read a build bot's report))))
-$(call setting-check-given,BY,$(call one-of,$(BY),section dir site),section$(comma) dir or site)
+$(call setting-check-given,BY,$(call one-of,$(BY),section dir site list),section$(comma) dir or site (make top)$(comma) or list (make compare FORMAT=mail))
 $(foreach p,$(PATHS),$(if $(call path,$(p)),,$(error PATHS: '$(p)': $(path-accepts) in a path)))
 $(if $(and $(or $(PATHS),$(SECTION)),$(filter top,$(MAKECMDGOALS)),$(if $(BY),,x)),$(error PATHS= and SECTION= filter make top BY=section or BY=dir: say BY=))
 $(call setting-check-given,N,$(call count,$(N),4),the number of one warning of the report: 1 to 9999)

@@ -4,7 +4,7 @@
 # does (the oracle, path by path); make top BY=dir, BY=section and BY=site
 # with PATHS= and SECTION=, held to jq's sums of the corpus file.
 . "$(dirname "$0")/lib.sh"
-plan 12
+plan 13
 need corpus gcc-12 123
 need corpus clang-14 123
 corpus=$CDIR/gcc-12-W123.jsonl.zst
@@ -104,3 +104,23 @@ ok "make top BY=dir: the W=1-clean map over both toolchains, $nclean of $nall di
 	grep -qx 'W=1-clean: $nclean of $nall directories whose files these builds compiled or warned in print no W=1 warning' $TESTDIR/clean.out &&
 	sed -n '/^  clean, /,/^  not clean/p' $TESTDIR/clean.out | sed -n 's/^ *[0-9][0-9]*  [^ ]*  *\(.*\)/\1/p' | sort |
 		diff <(comm -23 $TESTDIR/clean-compiled $TESTDIR/clean-warned) -"
+
+# A mail per MAINTAINERS list: each holds the new warnings of the files
+# whose sections (get_maintainer.pl's, THE REST aside unless it is a
+# file's only one) have that list
+make -C "$TOP" -s compare A=clang-14 B=gcc-12 FORMAT=mail BY=list $TEST_RUN_VARS O="$O" CORPUS="$TESTDIR/corpus" > "$TESTDIR/lists.out" 2>&1
+make -C "$TOP" -s compare A=clang-14 B=gcc-12 FORMAT=json $TEST_RUN_VARS O="$O" CORPUS="$TESTDIR/corpus" 2> /dev/null |
+	jq -r '.new[].path' | sort -u > "$TESTDIR/lists-paths"
+while read -r p; do
+	(cd "$src" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --sections -f "$p" 2> /dev/null) |
+		awk -v p="$p" 'BEGIN { n = 1 } /^$/ { n = 1; next } n { s = $0; n = 0; next }
+			/^L:/ && s != "THE REST" { print $2 "\t" p; own = 1 } /^L:/ && s == "THE REST" { rest = $2 }
+			END { if (!own && rest != "") print rest "\t" p }'
+done < "$TESTDIR/lists-paths" | sort -u > "$TESTDIR/lists-want"
+for m in "$O"/compare/mail/*.mail; do
+	l=$(sed -n '1s/^To: //p' "$m")
+	grep -o '^\(>>\|  \) [^ :]*:[0-9]*:' "$m" | sed 's/^.. \([^:]*\):.*/\1/' | sort -u | sed "s|^|$l\t|"
+done | sort -u > "$TESTDIR/lists-got"
+ok "compare FORMAT=mail BY=list: $(ls "$O"/compare/mail/*.mail 2> /dev/null | wc -l) mails, To: each list, its files' new warnings, as get_maintainer.pl's sections say" bash -c "
+	test -s $TESTDIR/lists-want && diff $TESTDIR/lists-want $TESTDIR/lists-got &&
+	grep -q '^  MAIL     .*/compare/mail/linux-arm-kernel@lists.infradead.org.mail: [0-9]* new warning' $TESTDIR/lists.out"

@@ -55,6 +55,7 @@ top-by-rows = $(if $(filter summaries,$(top-by-source)),$(KWARN_INDEX) summaries
 	$(KWARN_INDEX) sums $(INDEX) $(RUN_DIR) "$(call build-name,$(1),$(2)).jsonl.zst") | \
 	BY=$(BY) W=$(or $(3),$(W)) $(TOP)/mk/query/top-by.sh rows $(1) $(top-by-source)
 top: $(KWARN_AGG) $(KWARN_INDEX) $(if $(BY),$(KWARN_MAINT))
+	$(if $(filter list,$(BY)),$(Q)echo "kwarn: top: BY=section$(comma) dir or site (BY=list is make compare FORMAT=mail's)" >&2; exit 2)
 	$(Q)tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	$(call index-update,$(RUN_DIR)) || exit 2; \
 	$(call index-select,$$tmp,$(TOP_SEEDS)); \
@@ -101,8 +102,10 @@ CMP_SEEDS = $(SEEDS_SPEC)
 # kwarn-agg compares a seed at a time. Not through the index: its
 # answer is every site of both sides, which the summaries give faster
 # (1,000 seeds: 7.6 s against 13.5 s, doc/benchmarks.md).
-compare: $(KWARN_AGG) $(FLAG_NAMES)
+compare: $(KWARN_AGG) $(FLAG_NAMES) $(if $(BY),$(KWARN_MAINT))
 	$(Q)test -n "$(A)" -a -n "$(B)" || { echo "kwarn: compare needs A=TOOLCHAIN B=TOOLCHAIN" >&2; exit 2; }
+	$(if $(BY),$(Q)$(if $(and $(filter list,$(BY)),$(filter mail,$(FORMAT)),$(if $(RUN_A)$(RUN_B),,ok)),:,\
+		echo "kwarn: compare: BY=list goes with FORMAT=mail$(comma) on one tree (a mail per MAINTAINERS list)" >&2; exit 2))
 ifneq ($(RUN_A)$(RUN_B),)
 # two trees (RUN_A=, RUN_B=: RUN directories of CORPUS, this run's when
 # one is not given): the same warning across kernel versions
@@ -124,7 +127,8 @@ else
 	$(KWARN_AGG) compare $(if $(filter json mail,$(FORMAT)),-j) -n $(LIST) $(call w-filter,$(SHOW_W)) -F $(FLAG_NAMES) -A $$tmp/A -B $$tmp/B > $$tmp/agg || exit 2; \
 	$(if $(filter json,$(FORMAT)),jq . $$tmp/agg,$(if $(filter mail,$(FORMAT)),RUN_A='$(RUN_DIR)' RUN_B='$(RUN_DIR)' \
 		A='$(A)' B='$(B)' W='$(SHOW_W)' LIST='$(LIST)' SETTINGS='$(RUN_SETTINGS)' \
-		$(TOP)/mk/query/compare-mail.sh $$tmp/agg $$tmp/A.files $$tmp/B.files,cat $$tmp/agg)) > $$tmp/out || exit 2; \
+		$(if $(filter list,$(BY)),MAIL_DIR=$(O)/compare/mail MAINT=$(KSRC)/MAINTAINERS KWARN_MAINT=$(KWARN_MAINT) \
+		$(TOP)/mk/query/mail-lists.sh,$(TOP)/mk/query/compare-mail.sh) $$tmp/agg $$tmp/A.files $$tmp/B.files,cat $$tmp/agg)) > $$tmp/out || exit 2; \
 	cat $$tmp/out; \
 	$(TOP)/mk/query/change.sh $(O)/compare/status $$tmp/agg $$tmp/A $$tmp/B || exit 2; \
 	case $(if $(filter 1,$(FAIL_ON_NEW)),$$(cat $(O)/compare/status),0) in 1) echo "kwarn: compare: $(B) adds warnings against $(A)" >&2; exit 1 ;; \
