@@ -1780,6 +1780,30 @@ static void objects(const char *runp, const char *sel, const char *seeds)
 	sqlite3_finalize(o);
 }
 
+/*
+ * Whether each build of the RUNs matching @runs (a glob) named @name (a
+ * glob) made object @obj: "built", "not" or "unknown" (a build record
+ * without objects_built, of an older kwarn), TAB its file, in file order
+ */
+static void compiled(const char *obj, const char *runs, const char *name, const char *seeds)
+{
+	char sql[640];
+	sqlite3_stmt *c;
+
+	load_seeds(seeds);
+	snprintf(sql, sizeof(sql), "SELECT CASE WHEN EXISTS (SELECT 1 FROM objects o WHERE o.build = b.id AND o.path = ?1)"
+		 " THEN 'built' WHEN EXISTS (SELECT 1 FROM objects o WHERE o.build = b.id) THEN 'not' ELSE 'unknown' END,"
+		 " b.file FROM builds b WHERE b.run GLOB ?2 AND b.name GLOB ?3%s ORDER BY b.file",
+		 seeds ? " AND b.seed IN temp.seeds" : "");
+	c = prep(sql);
+	bind_str(c, 1, obj);
+	bind_str(c, 2, runs);
+	bind_str(c, 3, name);
+	while (sqlite3_step(c) == SQLITE_ROW)
+		put_row("", c, 2);
+	sqlite3_finalize(c);
+}
+
 /* "FILE TAB RECORD" of RUN's corpus and boot files, in path order */
 static void records(const char *runp)
 {
@@ -1801,7 +1825,8 @@ static _Noreturn void usage(void)
 		"       kwarn-index files -k KEY [-S SEEDS] DB RUN NAME\n"
 		"       kwarn-index records DB RUN\n"
 		"       kwarn-index freq -w W DB RUN SEL\n"
-		"       kwarn-index objects [-S SEEDS] DB RUN SEL\n");
+		"       kwarn-index objects [-S SEEDS] DB RUN SEL\n"
+		"       kwarn-index compiled -o OBJECT [-S SEEDS] DB RUN NAME\n");
 	exit(EXIT_USAGE);
 }
 
@@ -1815,7 +1840,7 @@ static void db_read(int argc, int want, const char *name)
 
 int main(int argc, char **argv)
 {
-	const char *runp = NULL, *summary_sh = NULL, *seeds = NULL, *key = NULL, *w = NULL, *cmd;
+	const char *runp = NULL, *summary_sh = NULL, *seeds = NULL, *key = NULL, *w = NULL, *obj = NULL, *cmd;
 	int c, all = 0, by_name = 0, count = 0;
 
 	argv0 = "kwarn-index";
@@ -1824,8 +1849,9 @@ int main(int argc, char **argv)
 	cmd = argv[1];
 	argc--;
 	argv++;
-	while ((c = getopt(argc, argv, "r:as:nS:ck:w:")) != -1)
+	while ((c = getopt(argc, argv, "r:as:nS:ck:w:o:")) != -1)
 		switch (c) {
+		case 'o': obj = optarg; break;
 		case 'w': w = optarg; break;
 		case 'k': key = optarg; break;
 		case 'r': runp = optarg; break;
@@ -1863,6 +1889,11 @@ int main(int argc, char **argv)
 			usage();
 		db_read(argc, 3, argv[0]);
 		freq(argv[1], argv[2], w);
+	} else if (!strcmp(cmd, "compiled")) {
+		if (!obj)
+			usage();
+		db_read(argc, 3, argv[0]);
+		compiled(obj, argv[1], argv[2], seeds);
 	} else if (!strcmp(cmd, "objects")) {
 		db_read(argc, 3, argv[0]);
 		objects(argv[1], argv[2], seeds);

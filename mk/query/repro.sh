@@ -30,21 +30,19 @@ by_build() {
 			print l ": seed" (n[b] > 1 ? "s" : "") s[b] (n[b] > 8 ? " (+" n[b] - 8 " more)" : "") } }' |
 		sort | paste -sd';' | sed 's/;/; /g'
 }
-# who_compiled PATH FILE...: which of the corpus files' builds compiled
-# PATH's object without printing the line, and which did not compile it
-# (the build record's objects_built)
+# who_compiled PATH: which of the corpus files' builds compiled PATH's
+# object without printing the line, and which did not compile it (their
+# build records' objects_built, in the campaign index)
 who_compiled() {
-	local path=$1 obj f
-	shift
+	local path=$1 obj
 	case $path in
 	*.c) obj=${path%.c}.o ;;
 	*) say NOTE "$path: a header; the corpus does not record which objects include it"; return ;;
 	esac
-	for f; do
-		first_line "$f" | jq -r --arg o "$obj" --arg f "$f" 'if .objects_built == null then "unknown"
-			elif any(.objects_built[]; . == $o) then "built" else "not" end + "\t" + $f'
-	done > "$tmp/who"
-	say COMPILED "$obj, in the $# corpus file(s) of the settings (SEED=, TOOLCHAIN=):"
+	# the campaign index's objects of each build (make brought it up to date)
+	"$KWARN_INDEX" compiled -o "$obj" ${SEED:+-S "$tmp/seed"} "$INDEX" "$TREE_DIR/*" "${TOOLCHAIN:-*}-W*.jsonl.zst" |
+		sed "s|	|	$CORPUS/|" > "$tmp/who" || fail "$INDEX: cannot look $obj up (make index makes the index again)"
+	say COMPILED "$obj, in the $(wc -l < "$tmp/who") corpus file(s) of the settings (SEED=, TOOLCHAIN=):"
 	for c in built not unknown; do
 		grep -q "^$c	" "$tmp/who" || continue
 		printf '           %s: %s\n' "$(case $c in built) echo "compiled without printing it" ;; not) echo "not compiled" ;;
@@ -59,6 +57,7 @@ if [ "$PHASE" = find ] && [ -n "$REPORT$DOTCONFIG" ]; then
 	exit
 elif [ "$PHASE" = find ]; then
 	rm -f "$found"
+	[ -z "$SEED" ] || echo "$SEED" > "$tmp/seed"	# the index's seed selection
 	shopt -s nullglob
 	# a key is one warning of the tree's corpus: every RUN of the tree
 	# (TREE/pP) is looked in; another tree's warning is rebuilt with that
@@ -69,7 +68,6 @@ elif [ "$PHASE" = find ]; then
 	if [[ $ID =~ ^[0-9a-f]{1,16}$ ]]; then
 		# the campaign index (brought up to date by make) names the files
 		# that print such a key: those alone are read
-		[ -z "$SEED" ] || echo "$SEED" > "$tmp/seed"
 		mapfile -t read_files < <("$KWARN_INDEX" files -k "$ID" ${SEED:+-S "$tmp/seed"} "$INDEX" "$TREE_DIR/*" \
 			"${TOOLCHAIN:-*}-W*.jsonl.zst" | sed "s|^|$CORPUS/|"; exit "${PIPESTATUS[0]}") ||
 			fail "$INDEX: cannot look the key up (make index makes the index again)"
@@ -110,7 +108,7 @@ elif [ "$PHASE" = find ]; then
 	fi
 	keys=$(cut -f2- "$tmp/found" | jq -r .key | sort -u)
 	case $(grep -c . <<< "$keys") in
-	0)	[ -z "$LINE" ] || who_compiled "$(jq -r .path "$tmp/line")" "${files[@]}"
+	0)	[ -z "$LINE" ] || who_compiled "$(jq -r .path "$tmp/line")"
 		fail "no warning ${ID:+with key $ID}${LINE:+matching that line} in ${#files[@]} corpus file(s)" ;;
 	1) ;;
 	# a short prefix matches hundreds of keys: a few of them, and how many
