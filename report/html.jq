@@ -73,7 +73,11 @@ $model[0] as $m
       table(["seed", "keys first seen", "distinct keys so far"];
         $c.keys[] | ["\(.seed)", (.new_keys | n), (.keys | n)]),
       @html "<p>The flags printed by the most seeds (\($c.flags.list | length) of \($c.flags.n)):</p>",
-      table(["flag", "seeds"]; $c.flags.list[] | [(.flag | flagname), (.seeds | n)])
+      table(["flag", "seeds"]; $c.flags.list[] | [(.flag | flagname), (.seeds | n)]),
+      "<p id=\"unseen\">The keys not seen yet: Chao's estimate for incidence data from the keys printed by exactly one seed and by exactly two, per toolchain, with its 95% interval (doc/campaigns.md has the formula):</p>",
+      table(["toolchain", "keys seen", "seeds", "printed by one seed", "by two", "about, in all", "95% interval", "not seen yet"];
+        $c.unseen[] | [(.toolchain | @html), (.keys | n), (.seeds | n), (.once | n), (.twice | n), (.estimate | n),
+          "\(.low | commas) to \(.high | commas)", (.unseen | n)])
     else "<p>One seed: the discovery curve and the flags by seeds need more (<code>make corpus SEEDS=1-10</code>).</p>" end)),
 "</section>",
 

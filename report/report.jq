@@ -1,6 +1,6 @@
 # report.jq - the numbers of the HTML report (report/html.jq draws them).
 # Usage: jq -n --slurpfile builds B --slurpfile agg A --slurpfile owarn O \
-#           --slurpfile cmps C --slurpfile boots S --slurpfile tw T --arg w 123 --arg ref gcc-12 \
+#           --slurpfile cmps C --slurpfile boots S --slurpfile tw T --slurpfile unseen U --arg w 123 --arg ref gcc-12 \
 #           --argjson n 10 -f report.jq
 #   builds  line 1 of every corpus file, plus "file" (seed-N/NAME)
 #   agg     kwarn-agg top -j over the W=$w corpora's summaries: per
@@ -12,6 +12,8 @@
 #           and gone lists cut to the $n most frequent (new_count and
 #           gone_count: their lengths before)
 #   boots   per branch profile: {file, boot, ...} (report/branches.jq)
+#   unseen  mk/query/unseen.sh -j: per toolchain, the estimate of the keys
+#           not seen yet
 #   tw      {TOOLCHAIN: W}: the W level read per toolchain (W=$w's own, or
 #           one above that holds it)
 # Prints one JSON object: meta, charts (the tables kwarn-svg draws: id,
@@ -84,7 +86,8 @@ $agg[0] as $a
       | {n: length, list: [.[:$n][] | {seed, toolchain, w, variant, status, make_exit}]}),
     flags: {n: ($a.flags | length), list: $a.flags[:$n]},
     keys: ($a.seeds | .[-$n:] | map({seed, new_keys, keys})),
-    distinct: ($a.seeds | last | .keys // 0)
+    distinct: ($a.seeds | last | .keys // 0),
+    unseen: $unseen[0]
   },
 
   charts: [

@@ -154,9 +154,12 @@ fi
 # the W read per toolchain, {TOOLCHAIN: W}
 for t in "${!tw[@]}"; do printf '%s\t%s\n' "$t" "${tw[$t]}"; done |
 	jq -R -s -c '[split("\n")[] | select(. != "") | split("\t") | {key: .[0], value: .[1]}] | from_entries' > "$tmp/tw"
+# the keys not seen yet, per toolchain (mk/query/unseen.sh, from the index)
+for t in "${!tw[@]}"; do "$KWARN_INDEX" freq -w "$w" "$INDEX" "$run" "$t-W${tw[$t]}.jsonl.zst"; done | sort |
+	"$top/mk/query/unseen.sh" -j "$w" > "$tmp/unseen" || exit 2
 jq -n --slurpfile builds "$tmp/builds" --slurpfile agg "$tmp/agg" --slurpfile owarn "$tmp/owarn" \
-	--slurpfile cmps "$tmp/cmps" --slurpfile boots "$tmp/boots" --slurpfile tw "$tmp/tw" --arg w "$w" --arg ref "$ref" --argjson n "$n" \
-	-f "$here/report.jq" > "$tmp/model"
+	--slurpfile cmps "$tmp/cmps" --slurpfile boots "$tmp/boots" --slurpfile tw "$tmp/tw" --slurpfile unseen "$tmp/unseen" \
+	--arg w "$w" --arg ref "$ref" --argjson n "$n" -f "$here/report.jq" > "$tmp/model"
 
 # the charts, drawn by kwarn-svg from the tables report.jq made
 jq -c '.charts[]' "$tmp/model" > "$tmp/charts"

@@ -6,7 +6,7 @@
 # the corpus; the same corpus gives the same bytes; a boot profile's section
 # and "no boot profile" without one.
 . "$(dirname "$0")/lib.sh"
-plan 28
+plan 29
 need corpus gcc-12 123
 need corpus clang-14 123
 corpus=$TESTDIR/corpus/$TEST_RUN
@@ -56,7 +56,7 @@ for ((i = 0; i < ${#tcs[@]}; i++)); do for ((j = i + 1; j < ${#tcs[@]}; j++)); d
 done; done
 # each boot profile: sites by outcome
 branch_files=$(ls "$corpus"/seed-*/*-branches.jsonl.zst 2>/dev/null || true)
-[ -z "$branch_files" ] || plan 29	# their summary's test too
+[ -z "$branch_files" ] || plan 30	# their summary's test too
 bars_by_outcome='[.[] | select(.type == "branch")] as $r | (.[0] | "chart-branches-seed\(.seed)-\(.toolchain)") as $id
 	| ($r | map(select(.kind == "all"))) as $b | ($r | map(select(.kind == "annotated"))) as $a
 	| [($b | map(select(.hit > 0 and .miss > 0))), ($b | map(select(.hit > 0 and .miss == 0))),
@@ -213,6 +213,12 @@ sed -n '/<section id="campaign">/,/<\/section>/p' "$cg/$TEST_RUN/report.html" | 
 	grep -F -x -f "$r/campaign.want" > "$r/campaign.got" || true
 expect_eq "a campaign of 2 seeds, one build failed, one seed booted: the page's campaign section, as jq counts the records" \
 	"$r/campaign.want" "$r/campaign.got"
+# the keys not seen yet: make top's line and the page's row, per toolchain
+make -C "$TOP" -s O="$O" CORPUS="$cg" $TEST_RUN_VARS top W=123 2> /dev/null |
+	sed -n 's/^  \([^ ]*\) W=123: \([0-9]*\) keys in \([0-9]*\) seeds, \([0-9]*\) printed by one seed, \([0-9]*\) by two: about \([0-9]*\) in all (95%: \([0-9]*\) to \([0-9]*\)), \([0-9]*\) not seen yet$/<tr><td>\1<\/td><td>\2<\/td><td>\3<\/td><td>\4<\/td><td>\5<\/td><td>\6<\/td><td>\7 to \8<\/td><td>\9<\/td><\/tr>/p' > "$r/unseen.want"
+sed -n '/id="unseen"/,/<\/table>/p' "$cg/$TEST_RUN/report.html" | grep '^<tr><td>' | sed 's/<span class="n">\([^<]*\)<\/span>/\1/g; s/\([0-9]\),\([0-9]\)/\1\2/g' > "$r/unseen.got"
+ok "the page's keys not seen yet, per toolchain, are make top's ($(wc -l < "$r/unseen.want") toolchains)" bash -c "
+	test \$(wc -l < $r/unseen.want) = 2 && diff $r/unseen.want $r/unseen.got"
 
 # --- failures ------------------------------------------------------------------
 ok "no corpus: make report fails and says what to run" bash -c "
