@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # code-lib.sh - the conditions the kernel's own code puts on a warning:
 # the Kbuild lines on its object's way up (obj-$(CONFIG_X) += x.o, the
 # directory in its parent's lists), the #if chain around its line, and for
@@ -147,7 +148,7 @@ code_conditions() {
 	# a missing prototype's declaration: in a header, under its own #if
 	fn=$(jq -r '.message | capture("no previous prototype for (function )?.(?<f>[A-Za-z_][A-Za-z0-9_]*).").f // empty' <<< "$rec")
 	if [ -n "$fn" ]; then
-		decl=$(cd "$KSRC" && grep -rn --include='*.h' -E "^[^#/*]*[^A-Za-z0-9_]$fn[ \t]*\(" include "$(dirname "$path")" \
+		decl=$(cd "$KSRC" && grep -rn --include='*.h' -E "^[^#/*]*[^A-Za-z0-9_]${fn}[ \t]*\(" include "$(dirname "$path")" \
 			"arch/arm/include" 2> /dev/null | grep -v "{" | head -n1 || true)
 		if [ -n "$decl" ]; then
 			echo "PROTO ${decl%%:*}:$(cut -d: -f2 <<< "$decl"): $(cut -d: -f3- <<< "$decl" | sed 's/^[ \t]*//')"
