@@ -1,7 +1,8 @@
 #!/bin/bash
 # Every setting of make help, given hostile values, against a cheap goal
 # (make where): refused in one line naming the setting, or carried as
-# data where the setting's grammar allows the value (LINE is free text; a
+# data where the setting's grammar allows the value (LINE and SECTION, a
+# MAINTAINERS section's name, are free text; a
 # list's two plain words; 10,000 letters); in no case does a value run a
 # command (each tries to make a file).
 . "$(dirname "$0")/lib.sh"
@@ -52,7 +53,7 @@ for s in "${settings[@]}"; do
 		case $verdict in
 		refused) refused=$((refused + 1)) ;;
 		carried)	# only where the grammar allows it
-			[ "$s" = LINE ] || [ $i = $((${#values[@]} - 1)) ] || { [ $i = 0 ] && [ -n "${list[$s]:-}" ]; } ||
+			[ "$s" = LINE ] || [ "$s" = SECTION ] || [ $i = $((${#values[@]} - 1)) ] || { [ $i = 0 ] && [ -n "${list[$s]:-}" ]; } ||
 				bad+=("$s=value $i: carried, though no value of its grammar") ;;
 		*) bad+=("$s=value $i: $verdict") ;;
 		esac
