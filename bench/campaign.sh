@@ -246,7 +246,10 @@ for v in shared distinct; do
 			top-sums | compare-sums) judge="$judge today's path / the index's: $(calc "$w / ${t[${q%-sums}.$v.$n]}")x" ;;
 			index) judge="$(( $(stat -c %s "$(index_of "$d")") / n )) bytes of index per seed" ;;
 			esac
-			[ "$q" = top-sums ] && { cmp -s "$B/camp.top-sums.$v.$n" "$B/camp.top.$v.$n" || judge="$judge; NOT the same output"; }
+			# (make top ends with its estimate of the keys not seen yet,
+			# which the baseline does not make)
+			[ "$q" = top-sums ] && { sed '/^keys not seen yet/,$d' "$B/camp.top.$v.$n" | cmp -s "$B/camp.top-sums.$v.$n" - ||
+				judge="$judge; NOT the same output"; }
 			[ "$q" = compare-sums ] && { cmp -s "$B/camp.compare-sums.$v.$n" "$B/camp.compare.$v.$n" || judge="$judge; NOT the same output"; }
 			# (its objects one a line, each array's name on a line of its own)
 			[ "$q" = kcidb ] && judge="$(stat -c %s "$B/kcidb.json") bytes, $(awk '/^\]/ { s = "" } s { n[s]++ }
