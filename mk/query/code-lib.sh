@@ -106,6 +106,11 @@ if_chain() {
 		END { for (i = 1; i <= sp; i++) if (!guard[i]) print at[i] ": " dir[i] (br[i] != "" ? " (" br[i] ")" : "") }' "$KSRC/$1"
 }
 
+# vals FILE: "SYMBOL VALUE" sorted, "n" for "is not set"
+vals() {
+	sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)/\1 \2/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 n/p' "$1" | sort
+}
+
 # sym_values CONFIG SYMBOL...: "CONFIG_X=y", "CONFIG_X is not set"
 sym_values() {
 	local c=$1 s v

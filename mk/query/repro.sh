@@ -211,7 +211,6 @@ if [ "$given" = true ]; then
 	resolved=$dir.kconfig/.config
 	# the report's lines Kconfig changed: a symbol it set another way,
 	# or that this tree and toolchain do not have
-	vals() { sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)/\1 \2/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 n/p' "$1" | sort; }
 	join -a1 -e '(none)' -o 0,1.2,2.2 <(vals "$tmp/config") <(vals "$resolved") |
 		awk '$2 != $3 && !($2 == "n" && $3 == "(none)") && $1 != "CONFIG_CC_VERSION_TEXT" { print $1 " " $2 " -> " $3 }' > "$dir/config-changes.txt"
 	# those that say what the compiler is (the report's, and this one) last

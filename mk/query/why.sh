@@ -84,10 +84,6 @@ sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is no
 kbuild_cmd "$KSRC" "$kdir" "$KWARN_CC"
 kconf=("${kbuild[@]}")
 
-# vals FILE: "SYMBOL VALUE" sorted, "n" for "is not set"
-vals() {
-	sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)/\1 \2/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 n/p' "$1" | sort
-}
 # apply BASE CHANGE...: BASE with each CHANGE (CONFIG_X=V, V n: not set)
 apply() {
 	local base=$1
